@@ -1,0 +1,72 @@
+/**
+ * Content hashes of messages and of request prefixes, for prefix-exact cache matching.
+ *
+ * A message's hash is a 53-bit non-cryptographic hash (two 32-bit multiply-xorshift lanes, in the style
+ * of cyrb53) of a canonical serialization of exactly the fields that go on the wire. It is memoized per
+ * message object (messages are immutable), so a request replayed on every step hashes each message once.
+ * A prefix hash chains the previous prefix hash with the next message hash, so "the whole prefix up to
+ * message i matches" is one number comparison. With 53 bits, a collision among a million distinct
+ * prefixes has probability about 1e-4; the simulator accepts that.
+ */
+import type { Message } from '../core/messages.js';
+
+const memo = new WeakMap<Message, number>();
+
+/** The wire fields in a fixed order (`_compressed_summary` is stripped on the wire and is excluded). */
+export function canonicalMessage(m: Message): string {
+  const content = Array.isArray(m.content)
+    ? m.content.map((p) => (p.type === 'text' ? ['t', p.text] : ['i', p.image_url.url, p.image_url.detail ?? null]))
+    : (m.content ?? null);
+  const calls = m.tool_calls?.map((c) => [c.id, c.type, c.function.name, c.function.arguments]) ?? null;
+  return JSON.stringify([
+    m.role, content, calls, m.tool_call_id ?? null, m.name ?? null,
+    m.reasoning ?? null, m.reasoning_content ?? null, m.reasoning_details ?? null,
+  ]);
+}
+
+function finish(h1: number, h2: number): number {
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** 53-bit hash of a string. */
+export function hashString(s: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  return finish(h1, h2);
+}
+
+/** Memoized hash of one message's wire content. */
+export function messageHash(m: Message): number {
+  const hit = memo.get(m);
+  if (hit !== undefined) return hit;
+  const h = hashString(canonicalMessage(m));
+  memo.set(m, h);
+  return h;
+}
+
+/** Hash of `prefix + message`, from the prefix's hash and the message's hash (both 53-bit). */
+export function chainHash(prefix: number, message: number): number {
+  let h1 = 0x9e3779b9;
+  let h2 = 0x85ebca6b;
+  const step = (w: number): void => {
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  };
+  step(prefix >>> 0);
+  step((prefix / 4294967296) >>> 0);
+  step(message >>> 0);
+  step((message / 4294967296) >>> 0);
+  return finish(h1, h2);
+}
+
+/** The prefix hash of the empty request (the chain's starting value). */
+export const EMPTY_PREFIX = 0;

@@ -1,0 +1,30 @@
+/** `compactbench policies [--json]`: the registered policies, their sources and parameters. */
+import type { Command } from 'commander';
+import { REGISTRY } from '../../policies/registry.js';
+
+export function policyCatalogue() {
+  return [...REGISTRY.values()].map((d) => ({
+    id: d.id,
+    description: d.description,
+    source: d.source,
+    params: d.params.map((p) => ({ name: p.name, type: p.type, default: p.default, description: p.description, ...(p.values ? { values: p.values } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}) })),
+  }));
+}
+
+export function register(program: Command): void {
+  program
+    .command('policies')
+    .description('list the registered policies with their sources and parameters')
+    .option('--json', 'print a JSON array of {id, description, source, params}')
+    .action((opts: { json?: boolean }) => {
+      const list = policyCatalogue();
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        return;
+      }
+      for (const p of list) {
+        process.stdout.write(`${p.id}\n  ${p.description}\n  source: ${p.source}\n`);
+        for (const q of p.params) process.stdout.write(`    ${q.name} (${q.type}, default ${JSON.stringify(q.default)}): ${q.description}\n`);
+      }
+    });
+}

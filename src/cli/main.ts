@@ -1,0 +1,37 @@
+/**
+ * The compactbench command line. Each command lives in its own module under commands/ and
+ * registers itself on the program. Bad input exits 2 with a message naming what is wrong; a tool
+ * error exits 1.
+ */
+import { Command, CommanderError } from 'commander';
+import { TOOL_VERSION } from '../version.js';
+import { UsageError } from './errors.js';
+import { COMMANDS } from './commands/index.js';
+
+const program = new Command('compactbench')
+  .version(TOOL_VERSION)
+  .description('Replay agent conversations through context-management policies; report compaction cadence, cache breaks and cost.')
+  .showHelpAfterError()
+  .exitOverride();
+
+for (const register of COMMANDS) register(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // help and version exit 0; commander already printed usage errors
+    process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else if (e instanceof UsageError || (e instanceof Error && e.name === 'ParamError') || isNamedInputError(e)) {
+    process.stderr.write(`compactbench: error: ${(e as Error).message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`compactbench: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** Input errors from other modules (scenario files, importers) carry these class names. */
+function isNamedInputError(e: unknown): boolean {
+  return e instanceof Error && /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError)$/.test(e.constructor.name);
+}

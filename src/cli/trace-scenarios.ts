@@ -1,0 +1,34 @@
+/**
+ * `run --trace FILE`: each recorded transcript becomes a one-seed scenario replayed exactly like a
+ * synthetic session. The model and window come from what the trace recorded (else a Claude Sonnet
+ * 200k default); recorded timestamps drive the clock through the importer's workload conversion.
+ */
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { getProfile } from '../cache/profiles.js';
+import type { RunScenario } from '../sim/run.js';
+import { importTrace, traceToWorkload, type ImportedTrace } from '../workload/import/index.js';
+
+export const DEFAULT_TRACE_MODEL = 'claude-sonnet-4.5';
+
+export function traceRunScenario(file: string, trace: ImportedTrace): RunScenario {
+  const profile = getProfile(trace.meta.model ?? '') ?? getProfile(DEFAULT_TRACE_MODEL)!;
+  const model = profile.id;
+  const hash = createHash('sha256').update(JSON.stringify(trace.messages)).digest('hex').slice(0, 12);
+  return {
+    name: `trace:${basename(file)}`,
+    hash,
+    settings: {
+      breakpoints: profile.provider === 'anthropic' ? 'auto' : 'none',
+      summarizer: { fidelity: 1, failureRate: 0, failAt: [] },
+    },
+    makeWorkload: (_seed, tokens) =>
+      traceToWorkload(trace, { contextWindow: profile.contextWindow, maxOutputTokens: 32_000, model, tokens }),
+  };
+}
+
+export async function traceScenarios(files: readonly string[]): Promise<RunScenario[]> {
+  const out: RunScenario[] = [];
+  for (const f of files) out.push(traceRunScenario(f, await importTrace(f)));
+  return out;
+}

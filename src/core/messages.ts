@@ -1,0 +1,87 @@
+/**
+ * The message model: OpenAI chat-completions format, as agents store it.
+ *
+ * Messages are treated as immutable values everywhere in compactbench. The harness freezes every
+ * message when it enters history, so a policy that edits one in place fails loudly (and is reported
+ * as a policy failure) instead of silently corrupting the replay.
+ */
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
+export const ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: string } };
+
+export interface Message {
+  role: Role;
+  content: string | ContentPart[] | null;
+  /** assistant: the calls it makes */
+  tool_calls?: ToolCall[];
+  /** tool: the call this result answers */
+  tool_call_id?: string;
+  /** tool: the tool's name (OpenAI legacy field, kept by many agents) */
+  name?: string;
+  /** reasoning fields agents keep and send back (Hermes, OpenRouter, DeepSeek, Gemini) */
+  reasoning?: string;
+  reasoning_content?: string;
+  reasoning_details?: unknown[];
+  /** Hermes marks its summary message with this key (stripped on the wire). */
+  _compressed_summary?: boolean;
+}
+
+/** Text of a message's content: the string, or its text parts joined by newlines. */
+export function contentText(msg: Pick<Message, 'content'>): string {
+  const c = msg.content;
+  if (c == null) return '';
+  if (typeof c === 'string') return c;
+  let out = '';
+  for (const part of c) {
+    if (part.type === 'text') out = out.length ? `${out}\n${part.text}` : part.text;
+  }
+  return out;
+}
+
+/** Number of image parts in a message's content. */
+export function imageCount(msg: Pick<Message, 'content'>): number {
+  const c = msg.content;
+  if (c == null || typeof c === 'string') return 0;
+  let n = 0;
+  for (const part of c) if (part.type === 'image_url') n++;
+  return n;
+}
+
+/** Shallow-freezes a message and its nested arrays (not deep into reasoning_details). O(size of structure). */
+export function freezeMessage<M extends Message>(msg: M): M {
+  if (Object.isFrozen(msg)) return msg;
+  if (Array.isArray(msg.content)) {
+    for (const p of msg.content) Object.freeze(p);
+    Object.freeze(msg.content);
+  }
+  if (msg.tool_calls) {
+    for (const tc of msg.tool_calls) {
+      Object.freeze(tc.function);
+      Object.freeze(tc);
+    }
+    Object.freeze(msg.tool_calls);
+  }
+  return Object.freeze(msg);
+}
+
+export const sys = (content: string): Message => ({ role: 'system', content });
+export const user = (content: string): Message => ({ role: 'user', content });
+export const assistant = (content: string | null, tool_calls?: ToolCall[]): Message =>
+  tool_calls && tool_calls.length ? { role: 'assistant', content, tool_calls } : { role: 'assistant', content };
+export const toolResult = (tool_call_id: string, content: string, name?: string): Message =>
+  name === undefined ? { role: 'tool', tool_call_id, content } : { role: 'tool', tool_call_id, name, content };
+export const call = (id: string, name: string, args: unknown): ToolCall => ({
+  id,
+  type: 'function',
+  function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+});

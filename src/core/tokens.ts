@@ -1,0 +1,86 @@
+/**
+ * Token counting: exact o200k_base counts through gpt-tokenizer, memoized, and the rough chars/4
+ * estimate that agents' own policies use.
+ *
+ * Why memoize per string and per message object: a session replays the same messages on every step,
+ * so without a cache the simulator would re-tokenize the whole history each step (cost growing with
+ * history length). With it, a message is tokenized once, when it first appears. Policies that copy a
+ * message keep the same content string, which hits the string cache.
+ */
+import { countTokens } from 'gpt-tokenizer';
+import { imageCount, type Message } from './messages.js';
+
+/** Tokens charged per image part (Anthropic/OpenAI bill ~1.6k for a typical screenshot). */
+export const IMAGE_TOKENS = 1600;
+/** Per-message framing overhead of the chat format (role markers), as OpenAI documents it. */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+export interface TokenCounter {
+  /** exact o200k tokens of a text */
+  count(text: string): number;
+  /** exact tokens of a message as sent: content, tool-call names and arguments, reasoning, framing */
+  message(msg: Message): number;
+  /** sum of `message` over a list (O(n); prefer incremental sums on hot paths) */
+  messages(msgs: readonly Message[]): number;
+  /** ceil(chars/4): the rough estimate most agents use */
+  rough(text: string): number;
+  /** record a count known in advance (e.g. by the generator), so the text need not be tokenized */
+  prime(text: string, tokens: number): void;
+}
+
+export function roughTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export interface TokenCounterOptions {
+  /** largest string kept in the memo table, in characters (bigger ones are still counted) */
+  maxMemoChars?: number;
+}
+
+export function createTokenCounter(_opts: TokenCounterOptions = {}): TokenCounter {
+  const byText = new Map<string, number>();
+  const byMessage = new WeakMap<Message, number>();
+
+  const count = (text: string): number => {
+    if (text.length === 0) return 0;
+    const hit = byText.get(text);
+    if (hit !== undefined) return hit;
+    const n = countTokens(text);
+    byText.set(text, n);
+    return n;
+  };
+
+  const message = (msg: Message): number => {
+    const hit = byMessage.get(msg);
+    if (hit !== undefined) return hit;
+    let n = MESSAGE_OVERHEAD_TOKENS;
+    const c = msg.content;
+    if (typeof c === 'string') n += count(c);
+    else if (c) {
+      for (const part of c) if (part.type === 'text') n += count(part.text);
+      n += imageCount(msg) * IMAGE_TOKENS;
+    }
+    if (msg.tool_calls) {
+      for (const tc of msg.tool_calls) n += count(tc.function.name) + count(tc.function.arguments) + 3;
+    }
+    if (msg.reasoning) n += count(msg.reasoning);
+    if (msg.reasoning_content) n += count(msg.reasoning_content);
+    if (msg.reasoning_details && msg.reasoning_details.length) n += count(JSON.stringify(msg.reasoning_details));
+    byMessage.set(msg, n);
+    return n;
+  };
+
+  return {
+    count,
+    message,
+    messages: (msgs) => {
+      let n = 0;
+      for (const m of msgs) n += message(m);
+      return n;
+    },
+    rough: roughTokens,
+    prime: (text, tokens) => {
+      byText.set(text, tokens);
+    },
+  };
+}

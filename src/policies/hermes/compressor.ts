@@ -1,0 +1,154 @@
+/**
+ * Hermes' ContextCompressor state machine (agent/context_compressor.py @ 8fa8aabb, NousResearch/
+ * hermes-agent): thresholds, `should_compress` with its blocks (summary-failure cooldown, two
+ * ineffective compactions, two fallback summaries in a row), the anti-thrash verdict judged on the
+ * next real prompt count (`update_from_response`), the preflight deferral after a compaction
+ * (`should_defer_preflight_to_real_usage`) and `record_completed_compaction`. `compress` itself lives
+ * in compress.ts. Time is injected (simulated seconds), never read from a clock.
+ */
+import { resolveThresholds, type HermesConfig, type HermesThresholds } from './config.js';
+import type { SummaryBackend, SummaryState } from './summary-call.js';
+
+/**
+ * Which anti-thrash rule runs. `verdict` is current upstream: a compaction whose next real prompt is
+ * still over the threshold is a strike. `savings10` is the older rule seed 002 documents: a pass
+ * saving under 10% (message-only estimate) is a strike. Two strikes block automatic compaction.
+ */
+export type AntiThrashRule = 'verdict' | 'savings10';
+
+export interface CompressorOptions extends HermesConfig {
+  compression_count?: number;
+  previous_summary?: string | null;
+  antiThrash?: AntiThrashRule;
+}
+
+export class HermesCompressor implements SummaryState {
+  readonly t: HermesThresholds;
+  readonly protectFirstN: number;
+  readonly protectLastN: number;
+  readonly abortOnSummaryFailure: boolean;
+  readonly antiThrash: AntiThrashRule;
+  compressionCount: number;
+  previousSummary: string | null;
+  // usage tracking (update_from_response)
+  lastPromptTokens = 0;
+  lastRealPromptTokens = 0;
+  lastCompressionRoughTokens = 0;
+  lastRoughTokensWhenRealPromptFit = 0;
+  awaitingRealUsageAfterCompression = false;
+  // anti-thrash and failure state
+  ineffectiveCount = 0;
+  fallbackStreak = 0;
+  verifyClearedThreshold = false;
+  lastCompressionMadeProgress = false;
+  lastCompressionSavingsPct = 100;
+  cooldownUntil = 0;
+  lastSummaryError: string | null = null;
+  lastSummaryAuthFailure = false;
+  lastSummaryNetworkFailure = false;
+  lastSummaryFallbackUsed = false;
+  lastSummaryDroppedCount = 0;
+  lastCompressAborted = false;
+  /** summary calls made (the current compress call's count is read from the difference) */
+  summarizerCalls = 0;
+
+  constructor(
+    opts: CompressorOptions,
+    readonly backend: SummaryBackend,
+    /** simulated seconds, for the failure cooldown */
+    readonly now: () => number = () => 0,
+  ) {
+    this.t = resolveThresholds(opts);
+    this.protectFirstN = opts.protect_first_n ?? 3;
+    this.protectLastN = opts.protect_last_n ?? 20;
+    this.abortOnSummaryFailure = opts.abort_on_summary_failure ?? false;
+    this.antiThrash = opts.antiThrash ?? 'verdict';
+    this.compressionCount = opts.compression_count ?? 0;
+    this.previousSummary = opts.previous_summary ?? null;
+  }
+
+  get thresholdTokens(): number {
+    return this.t.thresholdTokens;
+  }
+  get tailTokenBudget(): number {
+    return this.t.tailTokenBudget;
+  }
+  get maxSummaryTokens(): number {
+    return this.t.maxSummaryTokens;
+  }
+
+  /** `_effective_protect_first_n`: head protection decays to 0 after the first compaction. */
+  effectiveProtectFirstN(): number {
+    return this.compressionCount >= 1 || this.previousSummary ? 0 : this.protectFirstN;
+  }
+
+  cooldownActive(): boolean {
+    return this.cooldownUntil - this.now() > 0;
+  }
+
+  /** `_automatic_compression_blocked`: why automatic compaction is refused, or undefined. */
+  blockReason(): string | undefined {
+    if (this.cooldownActive()) return 'summary-failure-cooldown';
+    if (this.ineffectiveCount >= 2) return 'anti-thrash';
+    if (this.fallbackStreak >= 2) return 'fallback-streak';
+    return undefined;
+  }
+
+  /** `should_compress(prompt_tokens)`. */
+  shouldCompress(promptTokens?: number): boolean {
+    const tokens = promptTokens ?? this.lastPromptTokens;
+    return tokens >= this.t.thresholdTokens && this.blockReason() === undefined;
+  }
+
+  /** `update_from_response(usage)`: track real usage and deliver the anti-thrash verdict. */
+  updateFromResponse(promptTokens: number): void {
+    this.lastPromptTokens = promptTokens;
+    if (promptTokens > 0) {
+      this.lastRealPromptTokens = promptTokens;
+      if (promptTokens < this.t.thresholdTokens) {
+        if (this.awaitingRealUsageAfterCompression && this.lastCompressionRoughTokens > 0) {
+          this.lastRoughTokensWhenRealPromptFit = this.lastCompressionRoughTokens;
+        }
+        if (this.antiThrash === 'verdict') this.ineffectiveCount = 0;
+      } else this.lastRoughTokensWhenRealPromptFit = 0;
+      if (this.verifyClearedThreshold && this.antiThrash === 'verdict') {
+        this.ineffectiveCount = promptTokens >= this.t.thresholdTokens ? this.ineffectiveCount + 1 : 0;
+      }
+    }
+    this.verifyClearedThreshold = false;
+    this.awaitingRealUsageAfterCompression = false;
+  }
+
+  /** `should_defer_preflight_to_real_usage(rough)`: trust a recent fitting real reading over the estimate. */
+  shouldDeferPreflight(roughTokens: number): boolean {
+    if (roughTokens < this.t.thresholdTokens) return false;
+    if (this.awaitingRealUsageAfterCompression) return true;
+    if (this.lastRealPromptTokens <= 0 || this.lastRealPromptTokens >= this.t.thresholdTokens) return false;
+    const baseline = this.lastRoughTokensWhenRealPromptFit || this.lastCompressionRoughTokens;
+    if (baseline <= 0) return false;
+    const growth = Math.max(0, roughTokens - baseline);
+    if (growth > Math.max(4096, Math.trunc(this.t.thresholdTokens * 0.05))) return false;
+    this.lastRoughTokensWhenRealPromptFit = Math.max(baseline, roughTokens);
+    return true;
+  }
+
+  /** `record_completed_compaction(used_fallback)`: arm the verdict; track fallback summaries in a row. */
+  recordCompletedCompaction(usedFallback: boolean): void {
+    this.verifyClearedThreshold = true;
+    this.fallbackStreak = usedFallback ? this.fallbackStreak + 1 : 0;
+  }
+
+  /** What the agent path does after a completed compaction (conversation_compression.py). */
+  markCompactionBoundary(roughAfter: number): void {
+    this.lastCompressionRoughTokens = roughAfter;
+    this.lastPromptTokens = -1;
+    this.awaitingRealUsageAfterCompression = true;
+    if (this.lastCompressionMadeProgress) this.recordCompletedCompaction(this.lastSummaryFallbackUsed);
+  }
+
+  /** The older anti-thrash rule: score a finished pass by its message-only savings. */
+  applySavingsRule(savingsPct: number): void {
+    if (this.antiThrash !== 'savings10') return;
+    this.ineffectiveCount = savingsPct < 10 ? this.ineffectiveCount + 1 : 0;
+  }
+}

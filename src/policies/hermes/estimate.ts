@@ -1,0 +1,134 @@
+/**
+ * Hermes' two token estimators, ported from NousResearch/hermes-agent @ 8fa8aabb:
+ * - the whole-list estimate (agent/model_metadata.py `estimate_messages_tokens_rough`): the length of
+ *   Python's `str()` of each message dict (images replaced by a stub), ceiling /4 once over the list,
+ *   plus 1500 per image;
+ * - the per-message budget estimate used by the prune boundary and the tail walk
+ *   (agent/context_compressor.py `_estimate_msg_budget_tokens`): content chars //4 + 10, plus
+ *   `len(str(tool_call))//4` per call and the JSON length //4 of each reasoning/replay field.
+ * Both are memoized per message object: histories reuse the same objects step after step.
+ */
+import { pyLen } from './pystr.js';
+import { pyJsonDumps } from './pyjson.js';
+import { pyReprLen } from './pyrepr.js';
+import type { PyMsg } from './msg.js';
+
+export const CHARS_PER_TOKEN = 4;
+export const IMAGE_CHAR_EQUIVALENT = 1600 * CHARS_PER_TOKEN;
+const LIST_IMAGE_TOKENS = 1500;
+export const IMAGE_PART_TYPES: ReadonlySet<unknown> = new Set(['image_url', 'input_image', 'image']);
+const REPLAY_BUDGET_KEYS = ['reasoning', 'reasoning_content', 'reasoning_details', 'codex_reasoning_items', 'codex_message_items'];
+
+const isDict = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isImagePart = (p: unknown): boolean => isDict(p) && IMAGE_PART_TYPES.has(p.type);
+
+/** `estimate_tokens_rough(text)`: ceil(len/4), 0 for empty. */
+export function estimateTokensRough(text: string): number {
+  return text ? Math.floor((pyLen(text) + 3) / 4) : 0;
+}
+
+/** The "shadow" dict upstream takes `str()` of: images stubbed, Anthropic blocks dropped. */
+function shadowOf(msg: PyMsg): Record<string, unknown> {
+  const shadow: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(msg)) {
+    if (v === undefined || k === '_anthropic_content_blocks') continue;
+    if (k === 'content' && Array.isArray(v)) {
+      shadow[k] = v.map((p) => (isImagePart(p) ? { type: (p as Record<string, unknown>).type, image: '[stripped]' } : p));
+    } else if (k === 'content' && isDict(v) && v._multimodal) {
+      shadow[k] = v.text_summary ?? '';
+    } else shadow[k] = v;
+  }
+  return shadow;
+}
+
+function imageCountOf(msg: PyMsg): number {
+  let n = 0;
+  const c = msg.content as unknown;
+  if (Array.isArray(c)) for (const p of c) if (isImagePart(p)) n++;
+  const stashed = msg._anthropic_content_blocks;
+  if (Array.isArray(stashed)) for (const p of stashed) if (isDict(p) && p.type === 'image') n++;
+  if (isDict(c) && c._multimodal && Array.isArray(c.content)) {
+    for (const p of c.content) if (isDict(p) && (p.type === 'image' || p.type === 'image_url')) n++;
+  }
+  return n;
+}
+
+const charsMemo = new WeakMap<object, number>();
+const imagesMemo = new WeakMap<object, number>();
+
+/** `len(str(shadow))` of one message. */
+export function messageChars(msg: PyMsg): number {
+  let n = charsMemo.get(msg);
+  if (n === undefined) {
+    n = pyReprLen(shadowOf(msg));
+    charsMemo.set(msg, n);
+  }
+  return n;
+}
+
+function messageImages(msg: PyMsg): number {
+  let n = imagesMemo.get(msg);
+  if (n === undefined) {
+    n = imageCountOf(msg);
+    imagesMemo.set(msg, n);
+  }
+  return n;
+}
+
+/** `estimate_messages_tokens_rough(messages)`. */
+export function estimateMessagesTokensRough(msgs: readonly PyMsg[]): number {
+  let chars = 0;
+  let images = 0;
+  for (const m of msgs) {
+    chars += messageChars(m);
+    images += messageImages(m);
+  }
+  return Math.floor((chars + 3) / 4) + images * LIST_IMAGE_TOKENS;
+}
+
+/** `estimate_request_tokens_rough(messages, system_prompt=...)` without tool schemas. */
+export function estimateRequestTokensRough(msgs: readonly PyMsg[], systemPrompt = ''): number {
+  return estimateTokensRough(systemPrompt) + (msgs.length ? estimateMessagesTokensRough(msgs) : 0);
+}
+
+/** `_content_length_for_budget`: text chars plus 6400 per image part. */
+export function contentLengthForBudget(raw: unknown): number {
+  if (typeof raw === 'string') return pyLen(raw);
+  if (!Array.isArray(raw)) return pyReprLenOrEmpty(raw);
+  let total = 0;
+  for (const p of raw) {
+    if (typeof p === 'string') total += pyLen(p);
+    else if (!isDict(p)) total += pyReprLen(p);
+    else if (IMAGE_PART_TYPES.has(p.type)) total += IMAGE_CHAR_EQUIVALENT;
+    else total += typeof p.text === 'string' ? pyLen(p.text) : 0;
+  }
+  return total;
+}
+
+/** `len(str(raw or ""))` for a non-list, non-string content. */
+function pyReprLenOrEmpty(raw: unknown): number {
+  if (raw === null || raw === undefined || raw === false || raw === 0) return 0;
+  return pyReprLen(raw);
+}
+
+/** `_serialized_length_for_budget`: str length, or the sorted-keys JSON length. */
+function serializedLength(v: unknown): number {
+  if (v === null || v === undefined || v === '') return 0;
+  if (typeof v === 'string') return pyLen(v);
+  return pyLen(pyJsonDumps(v, { sortKeys: true }));
+}
+
+const budgetMemo = new WeakMap<object, number>();
+
+/** `_estimate_msg_budget_tokens(msg)`. */
+export function estimateMsgBudgetTokens(msg: PyMsg): number {
+  let t = budgetMemo.get(msg);
+  if (t !== undefined) return t;
+  const c = msg.content as unknown;
+  t = Math.floor(contentLengthForBudget(c === null || c === undefined || c === '' ? '' : c) / CHARS_PER_TOKEN) + 10;
+  const tcs = msg.tool_calls;
+  if (Array.isArray(tcs)) for (const tc of tcs) if (isDict(tc)) t += Math.floor(pyReprLen(tc) / CHARS_PER_TOKEN);
+  for (const key of REPLAY_BUDGET_KEYS) t += Math.floor(serializedLength(msg[key]) / CHARS_PER_TOKEN);
+  budgetMemo.set(msg, t);
+  return t;
+}

@@ -1,0 +1,175 @@
+/**
+ * Hermes' prune pre-pass (agent/context_compressor.py `_prune_old_tool_results` @ 8fa8aabb):
+ * 1. dedup identical tool outputs of 200+ chars over the WHOLE list (md5(content)[:12]; the newest copy
+ *    stays, older ones become a back-reference);
+ * 2. before the protected tail: image parts of tool results become a text placeholder, and string
+ *    outputs over 200 chars become a one-line summary;
+ * 3. before the protected tail: tool-call arguments over 500 chars have long string leaves truncated
+ *    inside the parsed JSON and are re-serialised (so they stay valid JSON).
+ * The protected tail is a token-budget walk with a message-count floor.
+ */
+import { createHash } from 'node:crypto';
+import { estimateMsgBudgetTokens, isImagePart } from './estimate.js';
+import { isDict, nonEmptyList, type PyMsg } from './msg.js';
+import { PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
+import { pyLen, pySlice, replaceLoneSurrogates } from './pystr.js';
+import { summarizeToolResult } from './tool-summary.js';
+
+export const PRUNED_TOOL_PLACEHOLDER = '[Old tool output cleared to save context space]';
+export const DUPLICATE_PLACEHOLDER = '[Duplicate tool output — same content as a more recent call]';
+const SCREENSHOT_PLACEHOLDER = '[screenshot removed to save context]';
+
+export interface PruneDetail {
+  dedup: number[];
+  summarized: number[];
+  image_stripped: number[];
+  args_truncated: number[];
+}
+
+export interface PruneResult {
+  messages: PyMsg[];
+  /** upstream's returned count (dedup + summaries + image strips; argument truncation not counted) */
+  prunedCount: number;
+  detail: PruneDetail;
+  /** first index of the protected tail */
+  boundary: number;
+}
+
+/** Index where the protected tail starts: budget walk, floored at `min(count, n)` messages. */
+export function pruneBoundary(msgs: readonly PyMsg[], protectTailCount: number, protectTailTokens?: number): number {
+  const n = msgs.length;
+  if (!(protectTailTokens !== undefined && protectTailTokens > 0)) return n - protectTailCount;
+  const minProtect = Math.min(protectTailCount, n);
+  let acc = 0;
+  let boundary = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const t = estimateMsgBudgetTokens(msgs[i]!);
+    if (acc + t > protectTailTokens && n - i >= minProtect) {
+      boundary = i;
+      break;
+    }
+    acc += t;
+    boundary = i;
+  }
+  return n - Math.max(n - boundary, minProtect);
+}
+
+function md5Key(s: string): string {
+  return createHash('md5').update(replaceLoneSurrogates(s), 'utf8').digest('hex').slice(0, 12);
+}
+
+/** `_truncate_tool_call_args_json`: shrink string leaves over `head` chars; non-JSON stays as is. */
+export function truncateToolCallArgsJson(args: string, head = 200): string {
+  let parsed: unknown;
+  try {
+    parsed = pyJsonLoads(args);
+  } catch (e) {
+    if (e instanceof PyJsonError) return args;
+    throw e;
+  }
+  const shrink = (v: unknown): unknown => {
+    if (typeof v === 'string') return pyLen(v) > head ? pySlice(v, 0, head) + '...[truncated]' : v;
+    if (v instanceof Map) return new Map([...v.entries()].map(([k, x]) => [k, shrink(x)]));
+    if (Array.isArray(v)) return v.map(shrink);
+    return v;
+  };
+  return pyJsonDumps(shrink(parsed));
+}
+
+/** call id → (name, arguments), later assistant calls overwriting earlier ones. */
+function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
+  const idx = new Map<unknown, [unknown, unknown]>();
+  for (const m of msgs) {
+    if (m.role !== 'assistant' || !Array.isArray(m.tool_calls)) continue;
+    for (const tc of m.tool_calls) {
+      if (!isDict(tc)) continue;
+      const fn = isDict(tc.function) ? tc.function : {};
+      idx.set('id' in tc ? tc.id : '', ['name' in fn ? fn.name : 'unknown', 'arguments' in fn ? fn.arguments : '']);
+    }
+  }
+  return idx;
+}
+
+function dedupPass(result: PyMsg[], detail: PruneDetail): number {
+  const seen = new Set<string>();
+  let n = 0;
+  for (let i = result.length - 1; i >= 0; i--) {
+    const m = result[i]!;
+    if (m.role !== 'tool' || typeof m.content !== 'string' || pyLen(m.content) < 200) continue;
+    const h = md5Key(m.content);
+    if (seen.has(h)) {
+      result[i] = { ...m, content: DUPLICATE_PLACEHOLDER };
+      detail.dedup.push(i);
+      n++;
+    } else seen.add(h);
+  }
+  detail.dedup.reverse();
+  return n;
+}
+
+function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): number {
+  const calls = toolIndex(result);
+  let n = 0;
+  for (let i = 0; i < boundary; i++) {
+    const m = result[i]!;
+    if (m.role !== 'tool') continue;
+    const c = m.content;
+    if (Array.isArray(c)) {
+      if (c.some(isImagePart)) {
+        result[i] = { ...m, content: c.map((p) => (isImagePart(p) ? { type: 'text', text: SCREENSHOT_PLACEHOLDER } : p)) };
+        detail.image_stripped.push(i);
+        n++;
+      }
+      continue;
+    }
+    if (isDict(c) && c._multimodal) {
+      const summary = typeof c.text_summary === 'string' && c.text_summary ? c.text_summary : SCREENSHOT_PLACEHOLDER;
+      result[i] = { ...m, content: `[screenshot removed] ${pySlice(summary, 0, 200)}` };
+      detail.image_stripped.push(i);
+      n++;
+      continue;
+    }
+    if (typeof c !== 'string' || !c || c === PRUNED_TOOL_PLACEHOLDER || c.startsWith('[Duplicate tool output')) continue;
+    if (pyLen(c) > 200) {
+      const [name, args] = calls.get('tool_call_id' in m ? m.tool_call_id : '') ?? ['unknown', ''];
+      result[i] = { ...m, content: summarizeToolResult(name, args, c) };
+      detail.summarized.push(i);
+      n++;
+    }
+  }
+  return n;
+}
+
+function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail): void {
+  for (let i = 0; i < boundary; i++) {
+    const m = result[i]!;
+    if (m.role !== 'assistant' || !nonEmptyList(m.tool_calls)) continue;
+    let modified = false;
+    const tcs = m.tool_calls.map((tc) => {
+      if (!isDict(tc)) return tc;
+      const fn = isDict(tc.function) ? tc.function : {};
+      const args = 'arguments' in fn ? fn.arguments : '';
+      if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
+      const shrunk = truncateToolCallArgsJson(args);
+      if (shrunk === args) return tc;
+      modified = true;
+      return { ...tc, function: { ...fn, arguments: shrunk } };
+    });
+    if (modified) {
+      result[i] = { ...m, tool_calls: tcs };
+      detail.args_truncated.push(i);
+    }
+  }
+}
+
+/** `_prune_old_tool_results(messages, protect_tail_count, protect_tail_tokens)`; input untouched. */
+export function pruneOldToolResults(msgs: readonly PyMsg[], protectTailCount: number, protectTailTokens?: number): PruneResult {
+  const detail: PruneDetail = { dedup: [], summarized: [], image_stripped: [], args_truncated: [] };
+  if (msgs.length === 0) return { messages: [], prunedCount: 0, detail, boundary: 0 };
+  const result = [...msgs];
+  const boundary = pruneBoundary(result, protectTailCount, protectTailTokens);
+  let count = dedupPass(result, detail);
+  count += summarizePass(result, boundary, detail);
+  truncateArgsPass(result, boundary, detail);
+  return { messages: result, prunedCount: count, detail, boundary };
+}

@@ -1,0 +1,76 @@
+/**
+ * Python `str` semantics the Hermes port needs to match upstream byte for byte.
+ *
+ * Why: upstream (NousResearch/hermes-agent agent/context_compressor.py @ 8fa8aabb) measures and
+ * slices strings in code points (`len`, `s[:200]`), strips with `str.isspace` whitespace and formats
+ * counts with `{n:,}`. JavaScript strings are UTF-16, `trim()` uses another whitespace set, and a
+ * `>= 200` check on `.length` disagrees with Python as soon as a string holds an emoji. Every helper
+ * has a fast path for strings without surrogates (the common case), where code units = code points.
+ */
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Characters Python's `str.isspace()` accepts (what `strip()`, `split()` and regex `\s` use). */
+export const PY_WS_CLASS = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const LEADING_WS = new RegExp(`^[${PY_WS_CLASS}]+`);
+const TRAILING_WS = new RegExp(`[${PY_WS_CLASS}]+$`);
+const WS_RUN = new RegExp(`[${PY_WS_CLASS}]+`);
+
+export function hasSurrogates(s: string): boolean {
+  return SURROGATE.test(s);
+}
+
+/** Python `len(s)`: code points (a lone surrogate counts as one, as in a Python str). */
+export function pyLen(s: string): number {
+  if (!hasSurrogates(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Python `s[start:end]` with negative indices, in code points. */
+export function pySlice(s: string, start?: number, end?: number): string {
+  if (!hasSurrogates(s)) return s.slice(start, end);
+  const cps = Array.from(s);
+  return cps.slice(start, end).join('');
+}
+
+export function pyStrip(s: string): string {
+  return pyRstrip(pyLstrip(s));
+}
+export function pyLstrip(s: string): string {
+  return s.replace(LEADING_WS, '');
+}
+export function pyRstrip(s: string): string {
+  return s.replace(TRAILING_WS, '');
+}
+
+/** Python `s.split()` (no argument): split on whitespace runs, dropping empty pieces. */
+export function pySplitWs(s: string): string[] {
+  return s.split(WS_RUN).filter((p) => p.length > 0);
+}
+
+/** Python `s.count(sub)` for a non-empty `sub` (non-overlapping). */
+export function pyCount(s: string, sub: string): number {
+  let n = 0;
+  let at = s.indexOf(sub);
+  while (at >= 0) {
+    n++;
+    at = s.indexOf(sub, at + sub.length);
+  }
+  return n;
+}
+
+/** Python `f"{n:,}"` for an integer: comma thousands separators. */
+export function thousands(n: number): string {
+  const neg = n < 0;
+  const digits = String(Math.abs(Math.trunc(n)));
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return neg ? `-${grouped}` : grouped;
+}
+
+/** Replace lone surrogates by `?`, as Python's `encode("utf-8", errors="replace")` does. */
+export function replaceLoneSurrogates(s: string): string {
+  if (!hasSurrogates(s)) return s;
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '?');
+}

@@ -1,0 +1,34 @@
+/**
+ * The policy registry: a short map keyed by policy id. Each entry is a PolicyDefinition (factory
+ * plus the metadata `compactbench policies` prints).
+ */
+import { nonePolicy } from './none.js';
+import { ParamError, parsePolicySpec, resolveParams, type RawParams } from './params.js';
+import { thresholdSummaryPolicy } from './threshold-summary.js';
+import type { PolicyDefinition } from './types.js';
+import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
+
+const DEFINITIONS: readonly PolicyDefinition[] = [nonePolicy, thresholdSummaryPolicy];
+
+export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
+
+export function policyIds(): string[] {
+  return [...REGISTRY.keys()];
+}
+
+export function getPolicy(id: string): PolicyDefinition {
+  const def = REGISTRY.get(id);
+  if (!def) throw new ParamError(`unknown policy ${JSON.stringify(id)}; known policies: ${policyIds().join(', ')}`);
+  return def;
+}
+
+export function resolvePolicy(def: PolicyDefinition, overrides: RawParams = {}): ResolvedPolicy {
+  const params = resolveParams(def, overrides);
+  return { def, params, label: policyLabel(def, params), paramsHash: paramsHash(def.id, params) };
+}
+
+/** `id` or `id:key=value,...` (the CLI form) to a resolved policy. */
+export function resolvePolicySpec(spec: string): ResolvedPolicy {
+  const { id, overrides } = parsePolicySpec(spec);
+  return resolvePolicy(getPolicy(id), overrides);
+}

@@ -1,0 +1,106 @@
+/**
+ * The ContextPolicy contract: how a context-management policy plugs into the simulator.
+ *
+ * Policies are pure with respect to their inputs: they never mutate the arrays or messages they are
+ * given (the harness freezes messages and checks the array), and they never report their own cache
+ * effect — the harness diffs what they return to find the earliest changed index.
+ */
+import type { Message } from '../core/messages.js';
+import type { TokenCounter } from '../core/tokens.js';
+import type { Usage } from '../core/usage.js';
+import type { Summarizer } from '../summarizer/types.js';
+
+export interface PolicyContext {
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** 0-based index of the step (model request) about to be made or just made */
+  step: number;
+  /** 0-based index of the current user turn */
+  userTurn: number;
+  /** true on the first step of a user turn (turn-start preflight) */
+  turnStart: boolean;
+  /** simulated seconds since the session started */
+  now: number;
+  /** the previous step's usage, if any */
+  lastUsage?: Usage;
+  /** exact tokens of the system prompt (and tool definitions), which is not part of `history` */
+  systemTokens: number;
+  /** the system prompt text (with tool definitions rendered), for policies that estimate it */
+  systemPrompt: string;
+  tokens: TokenCounter;
+  summarizer: Summarizer;
+  /** deterministic random numbers in [0, 1) for this policy */
+  rng: () => number;
+  /** model id of the main model (changes on a scenario model switch) */
+  model: string;
+}
+
+export interface PolicyResult {
+  /** the new history (a new array; unchanged messages may be the same objects) */
+  history: Message[];
+  /** what the policy did: 'summary', 'prune', 'strip', 'clear', 'trim', ... */
+  kind: string;
+  note?: string;
+  /** free-form per-event facts the policy wants in events.csv (e.g. Hermes' manual-compression feedback) */
+  detail?: Record<string, string | number | boolean>;
+}
+
+/** A request view with a label for the report (e.g. `{ kind: 'clear-tool-uses' }`). */
+export interface ViewResult {
+  messages: readonly Message[];
+  kind?: string;
+  note?: string;
+}
+
+/** A decision not to act that the report should count (anti-thrash vetoes, cooldown skips, no-ops). */
+export interface PolicyVeto {
+  veto: string;
+}
+
+export type HookResult = PolicyResult | PolicyVeto | undefined;
+
+export const isVeto = (r: HookResult): r is PolicyVeto => !!r && 'veto' in r;
+
+export interface ContextPolicy {
+  readonly id: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  /** transform a newly appended message before it enters history (insertion-time trimming) */
+  onAppend?(msg: Message, ctx: PolicyContext): Message;
+  /** before a step: may rewrite history (preflight compaction, per-turn microcompact) */
+  beforeStep?(history: readonly Message[], ctx: PolicyContext): HookResult;
+  /**
+   * what is sent: defaults to history; server-side editing and masking views override it. Return the
+   * history itself when nothing is hidden (the harness then skips the per-step diff).
+   */
+  view?(history: readonly Message[], ctx: PolicyContext): readonly Message[] | ViewResult;
+  /** after a step's usage is known (the response is already in history): may rewrite history */
+  afterStep?(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult;
+  /** the request exceeded the context window (the HTTP 413 path); called at most `overflowRetries` times */
+  onOverflow?(history: readonly Message[], ctx: PolicyContext): HookResult;
+  /** a manual command the user typed (e.g. `/compress`, `/microcompact`), from a scenario event */
+  onCommand?(command: string, args: string | undefined, history: readonly Message[], ctx: PolicyContext): HookResult;
+  /** per-session telemetry the policy keeps (e.g. Hermes' prune-only count); merged into sessions.csv */
+  telemetry?(): Record<string, string | number | boolean>;
+}
+
+/** A parameter a policy accepts, with its default and where that default comes from. */
+export interface ParamSpec {
+  name: string;
+  type: 'number' | 'integer' | 'boolean' | 'string' | 'enum';
+  default: number | boolean | string;
+  description: string;
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+/** A registry entry: a factory plus the metadata `compactbench policies` prints. */
+export interface PolicyDefinition {
+  id: string;
+  description: string;
+  /** the upstream source it follows: repository, file and commit, or the seed */
+  source: string;
+  params: readonly ParamSpec[];
+  /** create a fresh instance for one session (policies may keep per-session state) */
+  create(params: Readonly<Record<string, unknown>>): ContextPolicy;
+}

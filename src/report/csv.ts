@@ -1,0 +1,47 @@
+/** CSV serialization of the typed records: steps, events, sessions. Every row carries its run key. */
+import { stringify } from 'csv-stringify/sync';
+import { ALL_METRIC_KEYS } from '../metrics/catalogue.js';
+import type { SessionRow } from '../metrics/aggregate.js';
+import type { EventRecord, SessionRun, StepRecord } from '../sim/records.js';
+import { cell } from './format.js';
+
+const KEY_COLUMNS = ['scenario', 'seed', 'policy', 'policyLabel', 'paramsHash'] as const;
+
+function toCsv<T extends object>(rows: readonly T[], columns: readonly string[]): string {
+  const data = rows.map((r) => columns.map((c) => cell((r as Record<string, never>)[c])));
+  return stringify([columns as string[], ...data]);
+}
+
+export const STEP_COLUMNS: readonly (keyof StepRecord)[] = [
+  ...KEY_COLUMNS, 'step', 'userTurn', 'time', 'model', 'historyMessages', 'requestMessages', 'promptTokens',
+  'cacheReadTokens', 'cacheWriteTokens', 'uncachedTokens', 'outputTokens', 'costUncached', 'costCacheWrite',
+  'costCacheRead', 'costOutput', 'auxCalls', 'auxInputTokens', 'auxOutputTokens', 'auxCost', 'costTotal',
+  'breakCause', 'overflow', 'events', 'utilization',
+];
+
+export const EVENT_COLUMNS: readonly (keyof EventRecord)[] = [
+  ...KEY_COLUMNS, 'step', 'userTurn', 'phase', 'kind', 'note', 'messagesBefore', 'messagesAfter', 'tokensBefore',
+  'tokensAfter', 'reclaimedTokens', 'earliestChangedIndex', 'changedFraction', 'rewriteTokens', 'breakEvenSteps',
+  'auxCalls', 'noop', 'raised', 'detail',
+];
+
+export function stepsCsv(runs: readonly SessionRun[]): string {
+  return toCsv(runs.flatMap((r) => r.steps), STEP_COLUMNS);
+}
+
+export function eventsCsv(runs: readonly SessionRun[]): string {
+  return toCsv(runs.flatMap((r) => r.events), EVENT_COLUMNS);
+}
+
+/** One row per session: the run key, every metric, the policy's telemetry, and any failure. */
+export function sessionsCsv(rows: readonly SessionRow[]): string {
+  const telemetryKeys = [...new Set(rows.flatMap((r) => Object.keys(r.run.telemetry)))].sort();
+  const columns = [...KEY_COLUMNS, ...ALL_METRIC_KEYS, ...telemetryKeys.map((k) => `telemetry.${k}`), 'failure'];
+  const flat = rows.map((r) => ({
+    ...r.run.key,
+    ...r.metrics,
+    ...Object.fromEntries(telemetryKeys.map((k) => [`telemetry.${k}`, r.run.telemetry[k]])),
+    failure: r.run.failure ? `${r.run.failure.phase} at step ${r.run.failure.step}: ${r.run.failure.error}` : '',
+  }));
+  return toCsv(flat, columns);
+}

@@ -1,0 +1,64 @@
+/**
+ * Writes a run's outputs to a directory: steps.csv, events.csv, sessions.csv, violations.csv,
+ * summary.json, summary.md and manifest.json. Byte-identical for identical inputs (no timestamps).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { aggregate, toRows, type PolicyAggregate } from '../metrics/aggregate.js';
+import type { SessionRun } from '../sim/records.js';
+import type { RunPlan } from '../sim/run.js';
+import { eventsCsv, sessionsCsv, stepsCsv } from './csv.js';
+import { jsonSafe } from './format.js';
+import { summaryMarkdown } from './markdown.js';
+import { TOOL_VERSION } from '../version.js';
+
+export interface Manifest {
+  tool: string;
+  version: string;
+  seeds: number[];
+  scenarios: { name: string; hash: string; settings: unknown }[];
+  policies: { id: string; label: string; paramsHash: string; source: string; params: Record<string, unknown> }[];
+  cells: number;
+  shard?: string;
+}
+
+export function buildManifest(plan: RunPlan, cells: number, shard?: string): Manifest {
+  return {
+    tool: 'compactbench',
+    version: TOOL_VERSION,
+    seeds: [...plan.seeds],
+    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, settings: s.settings })),
+    policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, params: p.params })),
+    cells,
+    ...(shard ? { shard } : {}),
+  };
+}
+
+function violationsCsv(runs: readonly SessionRun[]): string {
+  const header = ['scenario', 'seed', 'policy', 'policyLabel', 'paramsHash', 'step', 'phase', 'code', 'index', 'detail'];
+  const rows = runs.flatMap((r) => r.violations.map((v) => header.map((h) => String((v as unknown as Record<string, unknown>)[h]))));
+  return stringify([header, ...rows]);
+}
+
+export interface RunOutputs {
+  aggregates: PolicyAggregate[];
+  files: string[];
+}
+
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest): RunOutputs {
+  mkdirSync(dir, { recursive: true });
+  const rows = toRows(runs);
+  const aggregates = aggregate(rows);
+  const files: Record<string, string> = {
+    'steps.csv': stepsCsv(runs),
+    'events.csv': eventsCsv(runs),
+    'sessions.csv': sessionsCsv(rows),
+    'violations.csv': violationsCsv(runs),
+    'summary.json': `${JSON.stringify({ aggregates, failures: runs.filter((r) => r.failure).map((r) => r.failure) }, jsonSafe, 2)}\n`,
+    'summary.md': summaryMarkdown(aggregates, runs),
+    'manifest.json': `${JSON.stringify(manifest, jsonSafe, 2)}\n`,
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return { aggregates, files: Object.keys(files).map((f) => join(dir, f)) };
+}

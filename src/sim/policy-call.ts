@@ -1,0 +1,69 @@
+/**
+ * Calling a policy hook safely: exceptions, in-place mutation of the history it was given and
+ * malformed results become data (a PolicyFailure) instead of crashing the run.
+ */
+import { ROLES, type Message } from '../core/messages.js';
+import type { HookResult } from '../policies/types.js';
+
+export class PolicyFailure extends Error {
+  constructor(readonly phase: string, message: string) {
+    super(message);
+  }
+}
+
+interface Snapshot {
+  length: number;
+  first: Message | undefined;
+  last: Message | undefined;
+  all?: Message[];
+}
+
+const snapshot = (history: readonly Message[], full: boolean): Snapshot => ({
+  length: history.length,
+  first: history[0],
+  last: history[history.length - 1],
+  all: full ? history.slice() : undefined,
+});
+
+function mutated(history: readonly Message[], s: Snapshot): boolean {
+  if (history.length !== s.length || history[0] !== s.first || history[history.length - 1] !== s.last) return true;
+  if (s.all) for (let i = 0; i < s.all.length; i++) if (history[i] !== s.all[i]) return true;
+  return false;
+}
+
+const isFrozenWriteError = (e: unknown): boolean =>
+  e instanceof TypeError && /read.only|not extensible|frozen|Cannot (assign|add|delete|define)/i.test(e.message);
+
+/**
+ * Runs `fn` (a policy hook over `history`). `checked` compares every element identity after the call
+ * (O(n)); otherwise only the length and the first and last elements are compared (O(1)), and frozen
+ * messages catch edits of message objects.
+ */
+export function callHook<T>(phase: string, history: readonly Message[], checked: boolean, fn: () => T): T {
+  const s = snapshot(history, checked);
+  let out: T;
+  try {
+    out = fn();
+  } catch (e) {
+    if (isFrozenWriteError(e)) throw new PolicyFailure(phase, `policy mutated its input (${(e as Error).message})`);
+    throw new PolicyFailure(phase, `policy threw: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (mutated(history, s)) throw new PolicyFailure(phase, 'policy mutated its input history array');
+  return out;
+}
+
+/** Rejects results that are not a list of well-formed messages. */
+export function validateResult(phase: string, r: HookResult): void {
+  if (!r || 'veto' in r) return;
+  if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
+  if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
+  r.history.forEach((m, i) => {
+    if (!m || typeof m !== 'object' || !ROLES.includes((m as Message).role)) {
+      throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: role ${JSON.stringify((m as Message)?.role)}`);
+    }
+    const c = (m as Message).content;
+    if (c !== null && typeof c !== 'string' && !Array.isArray(c)) {
+      throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: content must be a string, parts or null`);
+    }
+  });
+}

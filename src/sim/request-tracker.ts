@@ -1,0 +1,155 @@
+/**
+ * Keeps the request the simulator sends in step with history, incrementally.
+ *
+ * Without a view policy the request is `[system, ...history]`, mirrored in an array that appends
+ * push onto, with a running token sum: a step costs O(appended). A rewrite (compaction) rebuilds the
+ * mirror and diffs it against what was last sent: O(history), once per event. The first
+ * `lastSentLength` elements of `lastSent` are never mutated, so they always show the previous request.
+ */
+import { earliestChangedIndex } from '../core/diff.js';
+import type { Message } from '../core/messages.js';
+import type { TokenCounter } from '../core/tokens.js';
+import type { Usage } from '../core/usage.js';
+import type { CacheModel } from '../cache/model.js';
+import type { ViewResult } from '../policies/types.js';
+
+export interface ChangeInfo {
+  /** index in the request (system prompt = 0) of the first message that differs from the last request */
+  earliestChangedIndex: number;
+  /** tokens from that index to the end of the new request */
+  rewriteTokens: number;
+}
+
+export interface ViewEvent extends ChangeInfo {
+  phase: 'view';
+  kind: string;
+  note: string;
+  detail: string;
+  messagesBefore: number;
+  messagesAfter: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  prevRequestLength: number;
+}
+
+const sumTokens = (tokens: TokenCounter, msgs: readonly Message[], from = 0, to = msgs.length): number => {
+  let n = 0;
+  for (let i = from; i < to; i++) n += tokens.message(msgs[i]!);
+  return n;
+};
+
+export class RequestTracker {
+  history: Message[] = [];
+  readonly systemTokens: number;
+  private mirror: Message[];
+  private mirrorTokens: number;
+  private view: Message[] | null = null;
+  private viewTokens = 0;
+  private lastSent: Message[] = [];
+  lastSentLength = 0;
+  private lastSentTokens = 0;
+  private appendedSinceSend = 0;
+  private changedFrom = Infinity;
+  private editKind: 'none' | 'history' | 'view' = 'none';
+  private switched = false;
+  private trims = 0;
+  private trimmedTokens = 0;
+
+  constructor(
+    private readonly system: Message,
+    private readonly tokens: TokenCounter,
+    private cache: CacheModel,
+  ) {
+    this.systemTokens = tokens.message(system);
+    this.mirror = [system];
+    this.mirrorTokens = this.systemTokens;
+  }
+
+  /** tokens of the request that would be sent now */
+  get requestTokens(): number {
+    return this.view ? this.viewTokens : this.mirrorTokens;
+  }
+
+  append(m: Message, trimmed: boolean, originalTokens = 0): void {
+    const t = this.tokens.message(m);
+    this.history.push(m);
+    this.mirror.push(m);
+    this.mirrorTokens += t;
+    this.appendedSinceSend += t;
+    if (trimmed) {
+      this.trims++;
+      this.trimmedTokens += Math.max(0, originalTokens - t);
+    }
+  }
+
+  /** A policy rewrote history. Returns where the request changed relative to the last one sent. */
+  replaceHistory(next: Message[]): ChangeInfo {
+    const newMirror = [this.system, ...next];
+    const diff = earliestChangedIndex(this.lastSent, newMirror, this.lastSentLength);
+    this.history = next;
+    this.mirror = newMirror;
+    this.mirrorTokens = sumTokens(this.tokens, newMirror);
+    if (diff < this.lastSentLength) {
+      this.changedFrom = Math.min(this.changedFrom, diff);
+      this.editKind = 'history';
+    }
+    return { earliestChangedIndex: diff, rewriteTokens: this.mirrorTokens - sumTokens(this.tokens, newMirror, 0, diff) };
+  }
+
+  /** Applies a view policy's result; returns an event when the view cut into what was last sent. */
+  setView(v: readonly Message[] | ViewResult): ViewEvent | null {
+    const label = Array.isArray(v) ? undefined : (v as ViewResult);
+    const msgs = label ? label.messages : (v as readonly Message[]);
+    const req = msgs === this.history ? this.mirror : [this.system, ...msgs];
+    this.view = req === this.mirror ? null : req;
+    this.viewTokens = this.view ? sumTokens(this.tokens, req) : 0;
+    if (req === this.lastSent) return null; // pure append to the mirror that was sent
+    const diff = earliestChangedIndex(this.lastSent, req, this.lastSentLength);
+    if (diff >= this.lastSentLength) return null;
+    this.changedFrom = Math.min(this.changedFrom, diff);
+    if (this.editKind === 'none') this.editKind = 'view';
+    return {
+      phase: 'view', kind: label?.kind ?? 'view', note: label?.note ?? '', detail: '',
+      messagesBefore: this.mirror.length - 1, messagesAfter: msgs.length,
+      tokensBefore: this.lastSentTokens + this.appendedSinceSend, tokensAfter: this.requestTokens,
+      earliestChangedIndex: diff, rewriteTokens: this.requestTokens - sumTokens(this.tokens, req, 0, diff),
+      prevRequestLength: this.lastSentLength,
+    };
+  }
+
+  /** Marks the current request as sent and returns it. */
+  send(): Message[] {
+    const req = this.view ?? this.mirror;
+    this.lastSent = req;
+    this.lastSentLength = req.length;
+    this.lastSentTokens = this.requestTokens;
+    this.appendedSinceSend = 0;
+    this.view = null; // a view is recomputed every step
+    return req;
+  }
+
+  /** Prices the request just sent on the current model's cache. */
+  price(request: Message[], now: number, outputTokens: number): Usage {
+    const prevLen = this.switched ? 0 : this.priorLength;
+    const changedFrom = Math.min(this.changedFrom, prevLen);
+    const usage = this.cache.price({ request, changedFrom, now, outputTokens, editKind: this.editKind });
+    if (this.switched && usage.breakCause === 'cold-start') usage.breakCause = 'model-switch';
+    this.switched = false;
+    this.changedFrom = Infinity;
+    this.editKind = 'none';
+    this.priorLength = request.length;
+    return usage;
+  }
+
+  private priorLength = 0;
+
+  switchModel(cache: CacheModel): void {
+    if (cache === this.cache) return;
+    this.cache = cache;
+    this.switched = true;
+  }
+
+  telemetry(): Record<string, number> {
+    return { insertionTrims: this.trims, insertionTrimmedTokens: this.trimmedTokens };
+  }
+}

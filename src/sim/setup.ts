@@ -1,0 +1,96 @@
+/**
+ * Everything one session run needs, resolved: the workload, the policy factory, the injected
+ * summarizer and random numbers, and the cache model per main model.
+ */
+import { createHash } from 'node:crypto';
+import seedrandom from 'seedrandom';
+import type { TokenCounter } from '../core/tokens.js';
+import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
+import { resolveProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
+import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
+import { createMockSummarizer } from '../summarizer/mock.js';
+import type { Summarizer } from '../summarizer/types.js';
+import type { Workload } from '../workload/types.js';
+import type { RunKey } from './records.js';
+
+export interface SessionSetup {
+  key: RunKey;
+  workload: Workload;
+  tokens: TokenCounter;
+  createPolicy(): ContextPolicy;
+  policyRng: () => number;
+  summarizer: Summarizer;
+  auxProfile: CacheProfile | undefined;
+  cacheFor(model: string): CacheModel;
+  mainProfile(model: string): CacheProfile | undefined;
+  /** compare every history element after each hook (O(n)): for property tests and `check` */
+  checked: boolean;
+  overflowRetries: number;
+}
+
+/** A policy with its parameters resolved, as one column of a comparison. */
+export interface ResolvedPolicy {
+  def: PolicyDefinition;
+  params: Record<string, number | boolean | string>;
+  /** `id` or `id:k=v,...` with only the parameters that differ from the defaults */
+  label: string;
+  paramsHash: string;
+}
+
+/** How the simulated provider and summarizer behave (from the scenario). */
+export interface SimSettings {
+  breakpoints: BreakpointPreset;
+  ttl?: CacheTtl;
+  auxModel?: string;
+  summarizer: { fidelity: number; failureRate: number; failAt: readonly number[] };
+  overflowRetries?: number;
+}
+
+export function paramsHash(id: string, params: Record<string, unknown>): string {
+  const canonical = JSON.stringify([id, Object.keys(params).sort().map((k) => [k, params[k]])]);
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+}
+
+export function policyLabel(def: PolicyDefinition, params: Record<string, unknown>): string {
+  const diffs = def.params.filter((p) => params[p.name] !== p.default).map((p) => `${p.name}=${String(params[p.name])}`);
+  return diffs.length ? `${def.id}:${diffs.join(',')}` : def.id;
+}
+
+function profileFor(model: string, ttl: CacheTtl | undefined): CacheProfile {
+  const p = resolveProfile(model);
+  return ttl && p.ttlVariants ? withTtl(p, ttl) : p;
+}
+
+export function makeSetup(args: {
+  scenario: string;
+  seed: number;
+  workload: Workload;
+  policy: ResolvedPolicy;
+  settings: SimSettings;
+  tokens: TokenCounter;
+  checked?: boolean;
+}): SessionSetup {
+  const { scenario, seed, workload, policy, settings, tokens } = args;
+  const key: RunKey = { scenario, seed, policy: policy.def.id, policyLabel: policy.label, paramsHash: policy.paramsHash };
+  const caches = new Map<string, CacheModel>();
+  const cacheRng = seedrandom.alea(`${seed}:${scenario}:cache`);
+  const auxProfile = profileFor(settings.auxModel ?? workload.model, undefined);
+  return {
+    key, workload, tokens,
+    createPolicy: () => policy.def.create(policy.params),
+    policyRng: seedrandom.alea(`${seed}:${scenario}:${policy.label}:policy`),
+    summarizer: createMockSummarizer({ seed: `${seed}:${scenario}`, tokens, ...settings.summarizer }),
+    auxProfile,
+    cacheFor(model) {
+      let c = caches.get(model);
+      if (!c) {
+        c = createCacheModel(profileFor(model, settings.ttl), { breakpoints: settings.breakpoints, tokens, rng: cacheRng });
+        caches.set(model, c);
+      }
+      return c;
+    },
+    mainProfile: (model) => profileFor(model, settings.ttl),
+    checked: args.checked ?? false,
+    overflowRetries: settings.overflowRetries ?? 3,
+  };
+}

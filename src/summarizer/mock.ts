@@ -1,0 +1,74 @@
+/**
+ * The mock summarizer: deterministic from the seed, no network.
+ *
+ * Output length follows the calling policy's own budget rule (`budgetTokens`) times a fidelity
+ * factor, so a policy's summary cadence is simulated with realistic sizes. The text is real words
+ * (single-token English words, so its exact token count is known by construction and is registered
+ * with the token counter). Failures happen with a probability or on a schedule of call numbers, so
+ * policies' fallback and cooldown paths run. A fixed-text mode serves conformance tests.
+ */
+import seedrandom from 'seedrandom';
+import type { TokenCounter } from '../core/tokens.js';
+import type { SummaryRequest, SummaryResult, Summarizer } from './types.js';
+
+/** Words that are one o200k token each with their leading space, so N words are N tokens. */
+const WORDS = (
+  'the of and to in is that for it as with was on be by this are from at or an have not which but all they were ' +
+  'can one been has more their will when there would other what about if out so no some into only also time than ' +
+  'then could these two may first new any its after most over such where our through many before well because ' +
+  'each just those how much both made between under last while same three'
+).split(' ').map((w) => ` ${w}`);
+const HEADER = 'Summary:';
+const HEADER_TOKENS = 2; // "Summary" ":" — checked in test/summarizer
+
+export interface MockSummarizerOptions {
+  seed: string | number;
+  tokens: TokenCounter;
+  /** output tokens = round(budgetTokens × fidelity) @default 1 */
+  fidelity?: number;
+  /** probability that a call fails @default 0 */
+  failureRate?: number;
+  /** 1-based call numbers that fail (a schedule) @default [] */
+  failAt?: readonly number[];
+  /** instruction tokens added to every call's input (the summary prompt template) @default 600 */
+  promptOverheadTokens?: number;
+  /** conformance mode: return exactly this text (its tokens counted exactly) */
+  fixedText?: (req: SummaryRequest, callNumber: number) => string;
+}
+
+export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & { readonly calls: number } {
+  const rng = seedrandom.alea(`${opts.seed}:summarizer`);
+  const fidelity = opts.fidelity ?? 1;
+  const failureRate = opts.failureRate ?? 0;
+  const failAt = new Set(opts.failAt ?? []);
+  const overhead = opts.promptOverheadTokens ?? 600;
+  let calls = 0;
+
+  const inputTokensOf = (req: SummaryRequest): number =>
+    (req.inputTokens ?? opts.tokens.messages(req.messages) + (req.previousSummary ? opts.tokens.count(req.previousSummary) : 0)) +
+    (req.promptOverheadTokens ?? overhead);
+
+  return {
+    get calls() {
+      return calls;
+    },
+    summarize(req: SummaryRequest): SummaryResult {
+      calls++;
+      const draw = rng(); // drawn on every call so the failure stream does not depend on the schedule
+      if (failAt.has(calls) || draw < failureRate) {
+        return { ok: false, error: `mock summarizer failure on call ${calls}`, kind: 'provider' };
+      }
+      const inputTokens = inputTokensOf(req);
+      if (opts.fixedText) {
+        const text = opts.fixedText(req, calls);
+        return { ok: true, text, inputTokens, outputTokens: opts.tokens.count(text) };
+      }
+      const target = Math.max(HEADER_TOKENS + 1, Math.round(req.budgetTokens * fidelity));
+      const parts: string[] = [HEADER];
+      for (let i = HEADER_TOKENS; i < target; i++) parts.push(WORDS[Math.floor(rng() * WORDS.length)]!);
+      const text = parts.join('');
+      opts.tokens.prime(text, target);
+      return { ok: true, text, inputTokens, outputTokens: target };
+    },
+  };
+}

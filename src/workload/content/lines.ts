@@ -1,0 +1,54 @@
+/**
+ * Line-oriented output: a head, as many body lines as the size target needs, and a tail. Every line
+ * is a list of pieces (see text/builder.ts) followed by a newline, written raw or JSON-escaped for
+ * formats that wrap the output in JSON (Hermes tools).
+ */
+import { pieceTokens, type TextBuilder } from '../text/builder.js';
+
+/** the pieces of one line, without its newline */
+export type Line = readonly string[];
+
+export interface LineSource {
+  head: Line[];
+  /** the i-th body line (0-based); called until the target is reached */
+  body: (i: number) => Line;
+  tail: Line[];
+  /** cap on body lines (e.g. the file's length); defaults to unbounded */
+  maxBody?: number;
+}
+
+function lineTokens(line: Line): number {
+  let n = 1;
+  for (const p of line) n += pieceTokens(p);
+  return n;
+}
+
+export function writeLine(b: TextBuilder, line: Line, escape: boolean, newline = true): void {
+  for (const p of line) {
+    if (escape) b.json(p);
+    else b.add(p);
+  }
+  if (newline) b.add(escape ? '\\n' : '\n');
+}
+
+/**
+ * Writes head, body lines while the estimate stays below `target` minus the tail, then the tail.
+ * The last line has no trailing newline when `trimEnd` is set (terminal captures usually end with one).
+ */
+export function fillLines(b: TextBuilder, src: LineSource, target: number, escape: boolean, trimEnd = false): number {
+  const start = b.estimate;
+  let tailTokens = 0;
+  for (const l of src.tail) tailTokens += lineTokens(l);
+  const lines: Line[] = [...src.head];
+  let est = start;
+  for (const l of lines) est += lineTokens(l);
+  const max = src.maxBody ?? Infinity;
+  for (let i = 0; i < max && est + tailTokens < target; i++) {
+    const l = src.body(i);
+    lines.push(l);
+    est += lineTokens(l);
+  }
+  lines.push(...src.tail);
+  lines.forEach((l, i) => writeLine(b, l, escape, !(trimEnd && i === lines.length - 1)));
+  return lines.length;
+}

@@ -1,0 +1,106 @@
+/**
+ * The imaginary repository a generated session works on: a root directory, a language and a set of
+ * files whose lines are fixed by their path. Reading the same file twice therefore shows the same
+ * lines, and every line is one of the pre-counted code pieces in `corpus/code.ts`.
+ */
+import { BLOCKS, DOC_LINES, HEADERS, type Lang } from '../corpus/code.js';
+import { hash32, type Rng } from '../rng.js';
+
+const DIRS = ['src', 'lib', 'src/core', 'src/api', 'src/util', 'src/services', 'tests', 'src/models', 'docs', 'scripts'];
+const STEMS = [
+  'session', 'store', 'parser', 'annotations', 'config', 'router', 'handlers', 'cache', 'worker', 'timezone',
+  'utils', 'models', 'migrations', 'client', 'server', 'schema', 'render', 'transcript', 'settings', 'queue',
+];
+const PROJECTS = ['spotter', 'ledger', 'atlas', 'relay', 'harbor', 'quarry', 'beacon', 'orchard'];
+
+export type RootStyle = 'home' | 'testbed' | 'workspace';
+
+export interface Project {
+  readonly name: string;
+  readonly root: string;
+  readonly lang: Lang;
+  /** paths relative to the root */
+  readonly files: string[];
+  readonly dirs: readonly string[];
+}
+
+export function createProject(rng: Rng, rootStyle: RootStyle): Project {
+  const name = rng.pick(PROJECTS);
+  const lang: Lang = rng.chance(0.5) ? 'ts' : 'py';
+  const root =
+    rootStyle === 'testbed' ? '/testbed' : rootStyle === 'workspace' ? `/root/workspace/${name}` : `/home/user/projects/${name}`;
+  const ext = lang === 'ts' ? '.ts' : '.py';
+  const files: string[] = [];
+  const used = new Set<string>();
+  while (files.length < 40) {
+    const dir = rng.pick(DIRS);
+    const stem = rng.pick(STEMS);
+    const file = dir === 'docs' ? `${dir}/${stem}.md` : dir === 'tests' ? `${dir}/test_${stem}${ext}` : `${dir}/${stem}${ext}`;
+    if (!used.has(file)) {
+      used.add(file);
+      files.push(file);
+    }
+  }
+  return { name, root, lang, files, dirs: DIRS };
+}
+
+export function absPath(p: Project, rel: string): string {
+  return `${p.root}/${rel}`;
+}
+
+const linesCache = new Map<string, readonly string[]>();
+
+/** the lines of a file: a header, then code blocks chosen by the path's hash (same path, same lines) */
+export function fileLines(p: Project, rel: string): readonly string[] {
+  const key = `${p.lang}:${rel}`;
+  const hit = linesCache.get(key);
+  if (hit) return hit;
+  const h = hash32(key);
+  const out: string[] = [];
+  if (rel.endsWith('.md')) {
+    const n = 20 + (h % 80);
+    for (let i = 0; i < n; i++) out.push(DOC_LINES[(h + i * 7) % DOC_LINES.length]);
+  } else {
+    const headers = HEADERS[p.lang];
+    for (let i = 0; i < 2 + (h % headers.length); i++) out.push(headers[(h + i) % headers.length]);
+    out.push('');
+    const blocks = BLOCKS[p.lang];
+    const count = 6 + (h % 60);
+    for (let b = 0; b < count; b++) {
+      out.push(...blocks[hash32(`${key}#${b}`) % blocks.length], '');
+    }
+  }
+  if (linesCache.size > 10_000) linesCache.clear();
+  linesCache.set(key, out);
+  return out;
+}
+
+/** a new file name for Write/create calls */
+export function newFile(rng: Rng, p: Project): string {
+  const ext = p.lang === 'ts' ? '.ts' : '.py';
+  const file = `${rng.pick(p.dirs.filter((d) => d !== 'docs'))}/${rng.pick(STEMS)}_${rng.pick(STEMS)}${ext}`;
+  if (!p.files.includes(file)) p.files.push(file);
+  return file;
+}
+
+const IDENTS = [
+  'parseSession', 'SessionStore', 'load_annotations', 'merge_ranges', 'handle_request', 'formatDuration', 'Repository',
+  'parse_timestamp', 'groupByDay', 'ConfigSchema', 'make_aware', 'TIME_ZONE', 'refresh', 'toSummary', 'validate',
+];
+
+export function identifier(rng: Rng): string {
+  return rng.pick(IDENTS);
+}
+
+export const COMMIT_MESSAGES: readonly string[] = [
+  'feat: add project filter chips to the dashboard',
+  'fix: sort commit links by a single timestamp',
+  'refactor: move session parsing into its own module',
+  'test: cover the empty transcript case',
+  'fix: convert datetimes from the database time zone',
+  'chore: bump dependencies',
+  'feat: paginate the session list per project',
+  'docs: describe the annotation schema',
+  'fix: keep message ids stable across re-imports',
+  'Revert "feat: paginate session transcript messages"',
+];

@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { countTokens } from 'gpt-tokenizer';
+import { describe, expect, it } from 'vitest';
+import { createTokenCounter, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../../src/core/tokens.js';
+import { call, type Message } from '../../src/core/messages.js';
+
+describe('token counter', () => {
+  it('counts exactly like gpt-tokenizer (o200k)', () => {
+    const t = createTokenCounter();
+    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => {
+      expect(t.count(s)).toBe(countTokens(s));
+    }), { numRuns: 200 });
+  });
+
+  it('counts content, calls, reasoning and images of a message', () => {
+    const t = createTokenCounter();
+    const msg: Message = {
+      role: 'assistant', content: 'Let me look.', reasoning: 'I should list files',
+      tool_calls: [call('c1', 'bash', { command: 'ls -la' })],
+    };
+    const expected = MESSAGE_OVERHEAD_TOKENS + countTokens('Let me look.') + countTokens('I should list files') +
+      countTokens('bash') + countTokens('{"command":"ls -la"}') + 3;
+    expect(t.message(msg)).toBe(expected);
+    const img: Message = { role: 'user', content: [{ type: 'text', text: 'see' }, { type: 'image_url', image_url: { url: 'data:x' } }] };
+    expect(t.message(img)).toBe(MESSAGE_OVERHEAD_TOKENS + countTokens('see') + IMAGE_TOKENS);
+  });
+
+  it('rough estimate is ceil(chars/4)', () => {
+    const t = createTokenCounter();
+    expect(t.rough('')).toBe(0);
+    expect(t.rough('abcde')).toBe(2);
+  });
+
+  it('uses primed counts (the generator registers known counts)', () => {
+    const t = createTokenCounter();
+    t.prime('hello world', 42);
+    expect(t.count('hello world')).toBe(42);
+  });
+});
