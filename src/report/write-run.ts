@@ -17,7 +17,7 @@ export interface Manifest {
   tool: string;
   version: string;
   seeds: number[];
-  scenarios: { name: string; hash: string; settings: unknown }[];
+  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown }[];
   policies: { id: string; label: string; paramsHash: string; source: string; params: Record<string, unknown> }[];
   cells: number;
   shard?: string;
@@ -28,7 +28,7 @@ export function buildManifest(plan: RunPlan, cells: number, shard?: string): Man
     tool: 'compactbench',
     version: TOOL_VERSION,
     seeds: [...plan.seeds],
-    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, settings: s.settings })),
+    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings })),
     policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, params: p.params })),
     cells,
     ...(shard ? { shard } : {}),

@@ -14,6 +14,8 @@ export interface RunScenario {
   /** content hash of the scenario definition, for the manifest */
   hash: string;
   settings: SimSettings;
+  /** this scenario's seeds; the plan's seeds when absent */
+  seeds?: readonly number[];
   makeWorkload(seed: number, tokens: TokenCounter): Workload;
 }
 
@@ -34,7 +36,7 @@ export interface Cell {
 export function planCells(plan: RunPlan): Cell[] {
   const cells: Cell[] = [];
   for (const scenario of plan.scenarios) {
-    for (const seed of plan.seeds) for (const policy of plan.policies) cells.push({ scenario, seed, policy });
+    for (const seed of scenario.seeds ?? plan.seeds) for (const policy of plan.policies) cells.push({ scenario, seed, policy });
   }
   return cells;
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
 import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
-import { resolveProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
+import { getProfile, resolveProfile, unpricedProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
@@ -56,8 +56,13 @@ export function policyLabel(def: PolicyDefinition, params: Record<string, unknow
   return diffs.length ? `${def.id}:${diffs.join(',')}` : def.id;
 }
 
-function profileFor(model: string, ttl: CacheTtl | undefined): CacheProfile {
-  const p = resolveProfile(model);
+/**
+ * The cache profile of a model id. `unpriced:<known-id>` keeps that model's cache mechanics with every
+ * price unknown (costs reported as unpriced, never 0); an unknown id is unpriced with generic mechanics.
+ */
+export function profileFor(model: string, ttl?: CacheTtl): CacheProfile {
+  const base = model.startsWith('unpriced:') ? getProfile(model.slice('unpriced:'.length)) : undefined;
+  const p = model.startsWith('unpriced:') ? unpricedProfile(model, base) : resolveProfile(model);
   return ttl && p.ttlVariants ? withTtl(p, ttl) : p;
 }
 

@@ -5,9 +5,10 @@
  * Why: the recorded prompt is the provider's own count (its tokenizer, its rendering of tool schemas,
  * thinking blocks and framing), which o200k cannot reproduce. Validating the cache model means feeding it
  * the real sizes. The sizes are fixed per message object (the cache model memoizes by object):
- * - the first call fixes the system block: its prompt minus the tokenizer sizes of its messages (the
- *   system prompt and tool schemas Claude Code does not log); when the trace records its own system
- *   message, the first request is scaled as a whole instead;
+ * - the first call fixes the system block (the system prompt and tool schemas Claude Code does not log):
+ *   at a size measured elsewhere in the recording when there is one (see replay.ts), else at its prompt
+ *   minus the tokenizer sizes of its messages; when the trace records its own system message, the first
+ *   request is scaled as a whole instead;
  * - each later call attributes its growth over the sizes already fixed to its new messages, in
  *   proportion to their tokenizer sizes (largest-remainder rounding, so the sum is exact).
  * When growth is negative or there is nothing new to attribute it to, the modelled prompt cannot match;
@@ -27,10 +28,11 @@ export class AttributedTokens implements TokenCounter {
 
   /**
    * Fixes the sizes of the request's messages not sized yet so that the request totals `prompt`.
-   * `systemFree`: the first message is a placeholder for an unlogged system prompt (it takes the remainder).
+   * `system`: how to size request[0] when it is new — a known token count, `'remainder'` (what the
+   * tokenizer sizes of the other new messages leave), or `'scaled'` (like any other message).
    * Returns modelled − recorded prompt tokens (0 when the attribution is exact).
    */
-  attribute(request: readonly Message[], prompt: number, systemFree: boolean): number {
+  attribute(request: readonly Message[], prompt: number, system: number | 'remainder' | 'scaled'): number {
     let known = 0;
     const fresh: Message[] = [];
     for (const m of request) {
@@ -39,21 +41,26 @@ export class AttributedTokens implements TokenCounter {
       else known += s;
     }
     if (!fresh.length) return known - prompt;
-    if (systemFree && fresh[0] === request[0]) {
-      let rest = 0;
-      for (const m of fresh.slice(1)) {
-        const s = this.exact.message(m);
-        this.sizes.set(m, s);
-        rest += s;
+    if (system !== 'scaled' && fresh[0] === request[0]) {
+      const others = fresh.slice(1);
+      if (system === 'remainder') {
+        let rest = 0;
+        for (const m of others) rest += this.fix(m, this.exact.message(m));
+        return known + rest + this.fix(request[0]!, Math.max(0, prompt - known - rest)) - prompt;
       }
-      const system = Math.max(0, prompt - known - rest);
-      this.sizes.set(request[0]!, system);
-      return known + rest + system - prompt;
+      known += this.fix(request[0]!, Math.min(system, Math.max(0, prompt - known)));
+      fresh.shift();
+      if (!fresh.length) return known - prompt;
     }
     const budget = Math.max(0, prompt - known);
     const parts = split(budget, fresh.map((m) => this.exact.message(m)));
-    fresh.forEach((m, k) => this.sizes.set(m, parts[k]!));
+    fresh.forEach((m, k) => this.fix(m, parts[k]!));
     return known + budget - prompt;
+  }
+
+  private fix(m: Message, tokens: number): number {
+    this.sizes.set(m, tokens);
+    return tokens;
   }
 
   count(text: string): number {

@@ -23,7 +23,8 @@ export interface CompressorOptions extends HermesConfig {
 }
 
 export class HermesCompressor implements SummaryState {
-  readonly t: HermesThresholds;
+  t: HermesThresholds;
+  private readonly config: HermesConfig;
   readonly protectFirstN: number;
   readonly protectLastN: number;
   readonly abortOnSummaryFailure: boolean;
@@ -58,6 +59,7 @@ export class HermesCompressor implements SummaryState {
     /** simulated seconds, for the failure cooldown */
     readonly now: () => number = () => 0,
   ) {
+    this.config = { ...opts };
     this.t = resolveThresholds(opts);
     this.protectFirstN = opts.protect_first_n ?? 3;
     this.protectLastN = opts.protect_last_n ?? 20;
@@ -144,6 +146,25 @@ export class HermesCompressor implements SummaryState {
     this.lastPromptTokens = -1;
     this.awaitingRealUsageAfterCompression = true;
     if (this.lastCompressionMadeProgress) this.recordCompletedCompaction(this.lastSummaryFallbackUsed);
+  }
+
+  /**
+   * `update_model`: a model switch re-derives the thresholds for the new window (from the configured
+   * percent) and drops the usage calibration and anti-thrash state of the previous model.
+   */
+  updateModel(contextLength: number, maxTokens?: number | null): void {
+    if (maxTokens !== undefined) this.config.max_tokens = maxTokens;
+    this.config.context_length = contextLength;
+    this.t = resolveThresholds(this.config);
+    this.lastPromptTokens = 0;
+    this.lastRealPromptTokens = 0;
+    this.lastRoughTokensWhenRealPromptFit = 0;
+    this.lastCompressionRoughTokens = 0;
+    this.awaitingRealUsageAfterCompression = false;
+    this.ineffectiveCount = 0;
+    this.fallbackStreak = 0;
+    this.verifyClearedThreshold = false;
+    this.lastCompressionMadeProgress = false;
   }
 
   /** The older anti-thrash rule: score a finished pass by its message-only savings. */

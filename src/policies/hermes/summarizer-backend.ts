@@ -21,7 +21,7 @@ export function backendFromSummarizer(summarizer: Summarizer, opts: BackendOptio
         ? opts.tokens.count(serializeForSummary(req.turns)) + (req.previousSummary ? opts.tokens.count(req.previousSummary) : 0)
         : undefined;
       const res = summarizer.summarize({
-        messages: req.turns as readonly Message[],
+        messages: req.turns as unknown as readonly Message[],
         previousSummary: req.previousSummary,
         budgetTokens: req.budgetTokens,
         focus: req.focusTopic,

@@ -43,10 +43,13 @@ export function fillLines(b: TextBuilder, src: LineSource, target: number, escap
   let est = start;
   for (const l of lines) est += lineTokens(l);
   const max = src.maxBody ?? Infinity;
+  // a line is kept when it brings the size closer to the target (so sizes are not biased upwards)
   for (let i = 0; i < max && est + tailTokens < target; i++) {
     const l = src.body(i);
+    const n = lineTokens(l);
+    if (est + tailTokens + n / 2 > target && lines.length > 0) break;
     lines.push(l);
-    est += lineTokens(l);
+    est += n;
   }
   lines.push(...src.tail);
   lines.forEach((l, i) => writeLine(b, l, escape, !(trimEnd && i === lines.length - 1)));

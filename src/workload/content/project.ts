@@ -6,12 +6,27 @@
 import { BLOCKS, DOC_LINES, HEADERS, type Lang } from '../corpus/code.js';
 import { hash32, type Rng } from '../rng.js';
 
-const DIRS = ['src', 'lib', 'src/core', 'src/api', 'src/util', 'src/services', 'tests', 'src/models', 'docs', 'scripts'];
-const STEMS = [
+const DIRS = ['src', 'src/core', 'src/api', 'src/util', 'src/services', 'tests', 'src/models', 'docs', 'scripts'];
+/** directories named after the project (`lib/<name>/transcripts`), as real trees have */
+const NAMED = [
+  'lib/{p}/transcripts', 'lib/{p}/services', 'lib/{p}_web/controllers', 'lib/{p}_web/live', 'lib/{p}_web/components',
+  'test/{p}/services', 'test/{p}_web/live', 'src/{p}/handlers', 'priv/repo/migrations',
+];
+export const STEMS = [
   'session', 'store', 'parser', 'annotations', 'config', 'router', 'handlers', 'cache', 'worker', 'timezone',
   'utils', 'models', 'migrations', 'client', 'server', 'schema', 'render', 'transcript', 'settings', 'queue',
 ];
 const PROJECTS = ['spotter', 'ledger', 'atlas', 'relay', 'harbor', 'quarry', 'beacon', 'orchard'];
+
+/** suffixes of module names (session_live, hook_controller, ...) */
+const ROLES = ['', '', '_live', '_controller', '_service', '_registry', '_renderer', '_view', '_helpers'];
+
+/** a short issue id like the branch names in the traces (spotter-gqc) */
+function issueId(rng: Rng): string {
+  let s = '';
+  for (let i = 0; i < 3; i++) s += 'abcdefghijklmnopqrstuvwxyz0123456789'[rng.int(0, 35)];
+  return s;
+}
 
 export type RootStyle = 'home' | 'testbed' | 'workspace';
 
@@ -27,21 +42,27 @@ export interface Project {
 export function createProject(rng: Rng, rootStyle: RootStyle): Project {
   const name = rng.pick(PROJECTS);
   const lang: Lang = rng.chance(0.5) ? 'ts' : 'py';
+  // Claude Code users often work in git worktrees (the shared traces do), which makes paths long
   const root =
-    rootStyle === 'testbed' ? '/testbed' : rootStyle === 'workspace' ? `/root/workspace/${name}` : `/home/user/projects/${name}`;
+    rootStyle === 'testbed' ? '/testbed'
+    : rootStyle === 'workspace' ? `/root/workspace/${name}`
+    : `/home/user/projects/${name}-worktrees/${name}-${issueId(rng)}`;
   const ext = lang === 'ts' ? '.ts' : '.py';
+  const named = NAMED.map((d) => d.replaceAll('{p}', name));
+  const dirs = [...DIRS, ...named];
   const files: string[] = [];
   const used = new Set<string>();
-  while (files.length < 40) {
-    const dir = rng.pick(DIRS);
-    const stem = rng.pick(STEMS);
+  while (files.length < 120) {
+    // most files sit in the deeper, project-named directories, and half have compound names (as in the traces)
+    const dir = rng.chance(0.6) ? rng.pick(named) : rng.pick(DIRS);
+    const stem = (rng.chance(0.5) ? `${rng.pick(STEMS)}_${rng.pick(STEMS)}` : rng.pick(STEMS)) + rng.pick(ROLES);
     const file = dir === 'docs' ? `${dir}/${stem}.md` : dir === 'tests' ? `${dir}/test_${stem}${ext}` : `${dir}/${stem}${ext}`;
     if (!used.has(file)) {
       used.add(file);
       files.push(file);
     }
   }
-  return { name, root, lang, files, dirs: DIRS };
+  return { name, root, lang, files, dirs };
 }
 
 export function absPath(p: Project, rel: string): string {
@@ -65,7 +86,7 @@ export function fileLines(p: Project, rel: string): readonly string[] {
     for (let i = 0; i < 2 + (h % headers.length); i++) out.push(headers[(h + i) % headers.length]);
     out.push('');
     const blocks = BLOCKS[p.lang];
-    const count = 6 + (h % 60);
+    const count = 4 + (h % 140);
     for (let b = 0; b < count; b++) {
       out.push(...blocks[hash32(`${key}#${b}`) % blocks.length], '');
     }

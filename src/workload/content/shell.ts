@@ -32,15 +32,24 @@ const MINI_SWE_WARNING = [
   "If you're using grep or find and it produced too much output, you can use a more selective search pattern.",
 ];
 
-/** JSON arguments `{"command": ...}` (plus Claude Code's description); long commands get a heredoc script */
+/** tokens the style's wrapper adds around the captured output (so the output itself gets the rest) */
+const WRAPPER_TOKENS: Record<Style, number> = { 'claude-code': 0, hermes: 16, 'mini-swe-agent': 15, 'swe-agent': 0 };
+
+const roughTokens = (s: string) => s.length / 3.5;
+
+/** the command as typed: longer targets get the `cd` prefix and output filters agents add, then a heredoc script */
 function shellArgs(c: ShellCtx, style: Style, inv: Invocation, argTarget: number): BuiltText {
-  const b = new TextBuilder().add('{"command": "').json(inv.command);
-  if (argTarget > b.estimate + 40) {
+  const budget = style === 'claude-code' ? argTarget - 12 : argTarget - 4;
+  let cmd = inv.command;
+  if (budget > roughTokens(cmd) + 14) cmd = `cd ${c.project.root} && ${cmd}`;
+  if (budget > roughTokens(cmd) + 6) cmd += c.rng.pick([' 2>&1 | tail -50', ' 2>&1 | head -100', ' 2>/dev/null || true', ' 2>&1 | grep -v "^$"']);
+  const b = new TextBuilder().add('{"command": "').json(cmd);
+  if (budget > b.estimate + 30) {
     // scripts written inline: `cat > x.py << 'EOF' ... EOF` then run (the long tail of command sizes)
     b.json(` && cat > /tmp/check.${c.project.lang} << 'EOF'\n`);
-    const lines = BLOCKS[c.project.lang];
-    for (let i = 0; b.estimate < argTarget - 10; i++) writeLine(b, [c.rng.pick(c.rng.pick(lines))], true);
-    b.json(`EOF`);
+    const blocks = BLOCKS[c.project.lang];
+    while (b.estimate < budget - 4) writeLine(b, [c.rng.pick(c.rng.pick(blocks))], true);
+    b.json('EOF');
   }
   b.add('"');
   if (style === 'claude-code') b.add(', "description": "').json(c.rng.pick(DESCRIPTIONS)).add('"');
@@ -57,7 +66,7 @@ function shellResult(c: ShellCtx, style: Style, inv: Invocation, target: number,
   switch (style) {
     case 'hermes':
       b.add('{"output": "');
-      writeOutput(b, inv, target, true);
+      writeOutput(b, inv, target - WRAPPER_TOKENS.hermes, true);
       return b.add(`", "exit_code": ${code}, "error": null}`).build();
     case 'mini-swe-agent': {
       b.add(`<returncode>${code}</returncode>\n`);
@@ -71,7 +80,7 @@ function shellResult(c: ShellCtx, style: Style, inv: Invocation, target: number,
         return b.add('</output_tail>').build();
       }
       b.add('<output>\n');
-      writeOutput(b, inv, target - 12, false);
+      writeOutput(b, inv, target - WRAPPER_TOKENS['mini-swe-agent'], false);
       return b.add('</output>').build();
     }
     case 'swe-agent':
@@ -91,7 +100,8 @@ export interface ShellCall {
 }
 
 export function shellCall(c: ShellCtx, style: Style, domain: Domain, target: number, argTarget: number, failed: boolean): ShellCall {
-  const fam = pickFamily(c, domain, target);
+  const inner = target - WRAPPER_TOKENS[style];
+  const fam = pickFamily(c, domain, inner < 3 ? 0 : inner);
   const inv = fam.start(c, failed);
   return { args: shellArgs(c, style, inv, argTarget), result: shellResult(c, style, inv, target, failed) };
 }

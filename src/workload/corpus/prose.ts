@@ -27,7 +27,13 @@ export const NARRATION: readonly string[] = [
   "Let me check the logs for the failing pod.",
   'The service restarted twice in the last hour.',
   "I'll search the documentation for the relevant option.",
-];
+  'Let me check.',
+  'Now the tests.',
+  'Checking the config.',
+  'Found it.',
+  'Let me look at the output.',
+  'That worked.',
+]; 
 
 /** sentences of model reasoning (thinking summaries) */
 export const REASONING: readonly string[] = [
@@ -116,3 +122,29 @@ export const WEB: readonly string[] = [
   'Release notes',
   'Fixed a bug where long sessions lost their cached prefix after compaction.',
 ];
+
+/** guideline sentences of an agent's system prompt and tool usage notes */
+export const SYSTEM: readonly string[] = [
+  'You are an agent that helps users with software engineering tasks in their repository.',
+  'Use the available tools to read, search and edit files and to run commands.',
+  'Before editing a file, read it so that your change fits the surrounding code.',
+  'Prefer small, focused changes and keep the existing style of the codebase.',
+  'Run the relevant tests after every change and report failures honestly.',
+  'Do not commit changes unless the user asks you to.',
+  'When several independent tool calls are needed, make them in parallel.',
+  'Keep your answers short; the user reads them in a terminal.',
+  'Never print secrets such as API keys or passwords.',
+  'If a command may take a long time, set a timeout or run it in the background.',
+  'Quote file paths that contain spaces.',
+  'Use absolute paths in tool arguments.',
+  'Ask the user before taking destructive actions such as deleting files or force-pushing.',
+  'When you are unsure about the intent of a request, ask a short clarifying question.',
+  'Summarize what you changed at the end of each task.',
+  'Output longer than the limit is truncated; use a more specific command to see the rest.',
+  'Search with the dedicated search tool instead of running grep through the shell.',
+  'Track multi-step work in the task list and mark items done as you go.',
+];
+
+/** the instructions mini-swe-agent sends after a response with more or fewer than one command */
+export const FORMAT_ERROR =
+  'Please always provide EXACTLY ONE action in triple backticks, found 2 actions.\n\nPlease format your action in triple backticks as shown in <response_example>.\n\n<response_example>\nHere are some thoughts about why you want to perform the action.\n\n```bash\n<action>\n```\n</response_example>\n\nIf you have completed your assignment, please consult the first message about how to\nsubmit your solution (you will not be able to continue working on this task after that).';

@@ -38,7 +38,7 @@ export function optNum(loc: Locator, v: unknown, path: Path): number | undefined
   return v;
 }
 
-/** Message text: a string, null, or a list of content parts (text joined by newlines). */
+/** Message text: a string, null, or a list of content parts (text joined by newlines; images carry no text). */
 export function textOf(loc: Locator, v: unknown, path: Path): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
@@ -46,8 +46,8 @@ export function textOf(loc: Locator, v: unknown, path: Path): string {
     const parts: string[] = [];
     v.forEach((p, k) => {
       const o = obj(loc, p, [...path, k]);
-      if (typeof o.text === 'string') parts.push(o.text);
-      else if (o.type === 'text') loc.fail([...path, k, 'text'], `expected a string, got ${kindOf(o.text)}`);
+      if (o.type === 'text' || (o.type === undefined && 'text' in o)) parts.push(str(loc, o.text, [...path, k, 'text']));
+      else if (o.type !== 'image_url' && o.type !== 'image') loc.fail([...path, k, 'type'], `expected a text or image part, got ${show(o.type)}`);
     });
     return parts.join('\n');
   }

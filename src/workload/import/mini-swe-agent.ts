@@ -25,6 +25,7 @@ export async function importMiniSweAgent(file: string, opts: ImportOptions = {})
   const agentCfg = isObj(info.config) && isObj(info.config.agent) ? info.config.agent : {};
   const pattern = typeof agentCfg.action_regex === 'string' ? agentCfg.action_regex : MINI_ACTION_REGEX;
   const messages = arr(loc, doc.messages, ['messages']);
+  if (!messages.length) loc.fail(['messages'], 'no messages');
 
   let pending: { id: string } | undefined;
   messages.forEach((raw, i) => {

@@ -8,7 +8,7 @@ import { ROLES, type ContentPart, type Message, type Role, type ToolCall } from 
 import { TraceBuilder } from './builder.js';
 import { ImportError } from './errors.js';
 import { arr, isObj, obj, optStr, str } from './expect.js';
-import { lineLocator, readHead, readJsonLines } from './lines.js';
+import { lineLocator, looksLikeJsonl, readHead, readJsonLines } from './lines.js';
 import { readJsonDocument, type Locator, type Path } from './locate.js';
 import { metaPathFor, readMetaFile } from './sidecar.js';
 import type { ImportedTrace, ImportOptions } from './types.js';
@@ -105,8 +105,7 @@ async function applySidecar(file: string, b: TraceBuilder): Promise<void> {
 
 export async function importOpenAi(file: string, opts: ImportOptions = {}): Promise<ImportedTrace> {
   const b = new TraceBuilder('openai', file);
-  const head = (await readHead(file, 4096)).trimStart();
-  if (head.startsWith('[')) {
+  if (!(await looksLikeJsonl(file)) && (await readHead(file, 4096)).trimStart().startsWith('[')) {
     const { root, loc } = await readJsonDocument(file, opts.maxJsonBytes);
     arr(loc, root, []).forEach((m, k) => b.push(parseMessage(loc, m, [k])));
   } else await readJsonl(file, b, opts.entry ?? 0);

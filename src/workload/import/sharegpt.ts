@@ -64,7 +64,7 @@ class ShareGptReader {
     if (reasoning) msg.reasoning = reasoning;
     if (calls.length) msg.tool_calls = calls;
     this.b.push(msg);
-    this.pending = calls;
+    this.pending = [...calls];
   }
 
   private parseCall(inner: string, path: Path): ToolCall | undefined {
@@ -113,6 +113,7 @@ function convertConversation(b: TraceBuilder, loc: Locator, conv: unknown, path:
   const turnsPath: Path = Array.isArray(conv) ? path : [...path, 'conversations'];
   const holder = Array.isArray(conv) ? undefined : obj(loc, conv, path);
   const turns = arr(loc, holder ? holder.conversations : conv, turnsPath);
+  if (!turns.length) loc.fail(turnsPath, 'empty conversation: no turns');
   turns.forEach((t, k) => reader.turn(loc, t, [...turnsPath, k]));
   if (holder) {
     if (typeof holder.model === 'string') b.model = holder.model;

@@ -30,6 +30,7 @@ export async function importSweAgent(file: string, opts: ImportOptions = {}): Pr
   const doc = obj(loc, root, []);
   const b = new TraceBuilder('swe-agent', file);
   const history = arr(loc, doc.history, ['history']);
+  if (!history.length) loc.fail(['history'], 'empty history: no messages');
   const st: State = { commands: new Set(), callNames: new Map() };
   let textMode = 0;
   history.forEach((raw, i) => {

@@ -1,0 +1,52 @@
+/**
+ * `compactbench calibrate --scenario NAME --against FILE...`: compares the generator's distributions
+ * for a scenario with real transcripts (OpenAI-format JSONL files or directories of them, as in
+ * shared/traces/openai) and prints a Markdown table with a KS statistic per distribution.
+ * `--fit` prints the quantile tables of the transcripts instead, in scenario-file form.
+ */
+import type { Command } from 'commander';
+import { createTokenCounter } from '../../core/tokens.js';
+import { calibrate, calibrationTable, fitTools } from '../../workload/calibrate.js';
+import { loadScenario } from '../../workload/scenario.js';
+import { readTraces } from '../../workload/trace-read.js';
+import { statsOf } from '../../workload/trace-stats.js';
+import { parsePositiveInt, UsageError } from '../errors.js';
+
+interface Options {
+  scenario?: string;
+  against: string[];
+  seeds: string;
+  fit?: boolean;
+  json?: boolean;
+}
+
+export function runCalibrate(opts: Options, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`)): void {
+  const tokens = createTokenCounter();
+  const seeds = parsePositiveInt('--seeds', opts.seeds);
+  if (!opts.fit && !opts.scenario) throw new UsageError('--scenario is required (or use --fit)');
+  let real;
+  try {
+    real = readTraces(opts.against);
+  } catch (e) {
+    throw new UsageError(`--against: ${(e as Error).message}`);
+  }
+  if (real.length === 0) throw new UsageError(`--against: no .jsonl transcripts in ${opts.against.join(', ')}`);
+  if (opts.fit) {
+    out(JSON.stringify(fitTools(statsOf(real, tokens)), null, 2));
+    return;
+  }
+  const rows = calibrate(loadScenario(opts.scenario!), real, tokens, seeds);
+  out(opts.json ? JSON.stringify(rows, null, 2) : calibrationTable(rows));
+}
+
+export function register(program: Command): void {
+  program
+    .command('calibrate')
+    .description('compare a scenario\'s generated sessions with real transcripts (KS statistic per distribution)')
+    .option('-s, --scenario <name>', 'scenario name (scenarios/<name>.json) or path to a scenario file')
+    .requiredOption('-a, --against <files...>', 'OpenAI-format JSONL transcripts, or directories of them')
+    .option('--seeds <n>', 'number of generated sessions to compare', '20')
+    .option('--fit', 'print quantile tables of the transcripts (for scenario files) instead of comparing')
+    .option('--json', 'print the rows as JSON instead of a Markdown table')
+    .action((opts: Options) => runCalibrate(opts));
+}

@@ -1,0 +1,81 @@
+/**
+ * `compactbench import FILE [--format ...] [--out FILE] [--meta FILE]`: convert a recorded transcript to
+ * OpenAI-format JSONL (one message per line) with a sidecar `.meta.json` of what the source recorded.
+ * Without `--out` the messages go to standard output and the sidecar only to `--meta FILE` (else it is
+ * skipped, with a note on standard error). Warnings (orphans kept, unknown line types) go to standard
+ * error. Exit 0 ok, 2 bad input (malformed file: the message names its file and line), 1 tool error.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { ImportError } from '../../workload/import/errors.js';
+import { importTrace } from '../../workload/import/index.js';
+import { serializeMeta, writeMessages, writeTraceFiles } from '../../workload/import/sidecar.js';
+import { FORMATS, type Format, type ImportOptions } from '../../workload/import/types.js';
+
+interface ImportOpts {
+  format: string;
+  out?: string;
+  meta?: string;
+  entry?: string;
+  maxJsonBytes?: string;
+  quiet?: boolean;
+}
+
+function parseOptions(o: ImportOpts): ImportOptions | string {
+  if (o.format !== 'auto' && !FORMATS.includes(o.format as Format)) return `--format: got ${JSON.stringify(o.format)}, expected auto or one of ${FORMATS.join(', ')}`;
+  const opts: ImportOptions = { format: o.format as Format | 'auto' };
+  if (o.entry !== undefined) {
+    const n = Number(o.entry);
+    if (!Number.isInteger(n) || n < 0) return `--entry: got ${JSON.stringify(o.entry)}, expected a non-negative integer`;
+    opts.entry = n;
+  }
+  if (o.maxJsonBytes !== undefined) {
+    const n = Number(o.maxJsonBytes);
+    if (!Number.isInteger(n) || n < 1) return `--max-json-bytes: got ${JSON.stringify(o.maxJsonBytes)}, expected a positive integer`;
+    opts.maxJsonBytes = n;
+  }
+  return opts;
+}
+
+export async function runImport(file: string, o: ImportOpts): Promise<number> {
+  const opts = parseOptions(o);
+  if (typeof opts === 'string') {
+    process.stderr.write(`compactbench import: ${opts}\n`);
+    return 2;
+  }
+  try {
+    const trace = await importTrace(file, opts);
+    if (o.out) {
+      const metaFile = await writeTraceFiles(trace, o.out, o.meta);
+      if (!o.quiet) process.stderr.write(`${file}: ${trace.messages.length} messages (${trace.meta.format}) -> ${o.out}, meta -> ${metaFile}\n`);
+    } else {
+      await writeMessages(trace.messages, process.stdout);
+      if (o.meta) await writeFile(o.meta, serializeMeta(trace.meta, trace.warnings), 'utf8');
+      else if (!o.quiet) process.stderr.write(`${file}: meta sidecar skipped (messages went to stdout); pass --meta FILE to keep it\n`);
+    }
+    if (!o.quiet) for (const w of trace.warnings) process.stderr.write(`${file}: warning: ${w}\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof ImportError) {
+      process.stderr.write(`compactbench import: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+export function register(program: Command): void {
+  program
+    .command('import')
+    .description('convert a recorded agent transcript to OpenAI-format JSONL with a .meta.json sidecar')
+    .argument('<file>', 'transcript: Claude Code JSONL, SWE-agent .traj, mini-swe-agent .traj.json, OpenHands JSON, ShareGPT, OpenAI JSONL')
+    .option('--format <format>', `source format: auto or one of ${FORMATS.join(', ')}`, 'auto')
+    .option('--out <file>', 'write the JSONL here (the sidecar goes to <stem>.meta.json); default: standard output')
+    .option('--meta <file>', 'write the meta sidecar here')
+    .option('--entry <n>', 'files holding several conversations (ShareGPT, OpenHands output.jsonl): which one, 0-based', undefined)
+    .option('--max-json-bytes <n>', 'size limit for whole-JSON formats (parsed in memory)')
+    .option('--quiet', 'no notes or warnings on standard error')
+    .action(async (file: string, o: ImportOpts) => {
+      process.exitCode = await runImport(file, o);
+    });
+}

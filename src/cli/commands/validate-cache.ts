@@ -1,0 +1,109 @@
+/**
+ * `compactbench validate-cache FILE... [--json]`: replay transcripts that recorded their provider usage
+ * (Claude Code, mini-swe-agent via OpenRouter, OpenHands) with no policy through the cache model, using
+ * the recorded prompt sizes and compaction points, and print modelled vs recorded cache reads and writes
+ * per call and in total, labelling every call that disagrees by more than the tolerance of its prompt
+ * with its likely cause. Exit 0 ok, 2 bad input (a file that cannot be read or recorded no usage).
+ */
+import type { Command } from 'commander';
+import { BREAKPOINT_PRESETS, type BreakpointPreset } from '../../cache/breakpoints.js';
+import { createTokenCounter } from '../../core/tokens.js';
+import { summaryJson, textReport, validateFile, type FileCheck, type ValidateOptions } from '../../validate/index.js';
+import { ImportError } from '../../workload/import/errors.js';
+import { FORMATS, type Format } from '../../workload/import/types.js';
+
+interface Opts {
+  json?: boolean;
+  format: string;
+  profile?: string;
+  breakpoints?: string;
+  ttl?: string;
+  tolerance: string;
+  systemTokens?: string;
+  warmStart: boolean;
+  unitTokens?: string;
+  hitProbability?: string;
+  minTokens?: string;
+  seed: string;
+  onlyDisagreements?: boolean;
+}
+
+function num(name: string, raw: string | undefined, ok: (n: number) => boolean): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || !ok(n)) throw new RangeError(`${name}: got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function parse(o: Opts): ValidateOptions & { format: Format | 'auto' } {
+  if (o.format !== 'auto' && !FORMATS.includes(o.format as Format)) throw new RangeError(`--format: got ${JSON.stringify(o.format)}, expected auto or one of ${FORMATS.join(', ')}`);
+  if (o.breakpoints !== undefined && !BREAKPOINT_PRESETS.includes(o.breakpoints as BreakpointPreset)) {
+    throw new RangeError(`--breakpoints: got ${JSON.stringify(o.breakpoints)}, expected one of ${BREAKPOINT_PRESETS.join(', ')}`);
+  }
+  if (o.ttl !== undefined && o.ttl !== '5m' && o.ttl !== '1h') throw new RangeError(`--ttl: got ${JSON.stringify(o.ttl)}, expected 5m or 1h`);
+  const opts: ValidateOptions & { format: Format | 'auto' } = {
+    format: o.format as Format | 'auto',
+    tokens: createTokenCounter(),
+    tolerance: num('--tolerance', o.tolerance, (n) => n >= 0 && n < 1)!,
+    seed: num('--seed', o.seed, Number.isInteger)!,
+    warmStart: o.warmStart,
+    mechanics: {
+      unitTokens: num('--unit-tokens', o.unitTokens, (n) => Number.isInteger(n) && n >= 1),
+      hitProbability: num('--hit-probability', o.hitProbability, (n) => n >= 0 && n <= 1),
+      minCacheableTokens: num('--min-tokens', o.minTokens, (n) => Number.isInteger(n) && n >= 0),
+    },
+  };
+  if (o.profile !== undefined) opts.profile = o.profile;
+  if (o.breakpoints !== undefined) opts.breakpoints = o.breakpoints as BreakpointPreset;
+  if (o.ttl !== undefined) opts.ttl = o.ttl as '5m' | '1h';
+  const sys = num('--system-tokens', o.systemTokens, (n) => Number.isInteger(n) && n >= 0);
+  if (sys !== undefined) opts.systemTokens = sys;
+  return opts;
+}
+
+export async function runValidateCache(files: readonly string[], o: Opts): Promise<number> {
+  let opts: ReturnType<typeof parse>;
+  try {
+    opts = parse(o);
+  } catch (e) {
+    process.stderr.write(`compactbench validate-cache: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const checks: FileCheck[] = [];
+  let code = 0;
+  for (const f of files) {
+    try {
+      checks.push(await validateFile(f, opts));
+    } catch (e) {
+      if (!(e instanceof ImportError)) throw e;
+      process.stderr.write(`compactbench validate-cache: ${e.message}\n`);
+      code = 2;
+    }
+  }
+  const report = o.json ? `${JSON.stringify(summaryJson(checks), null, 1)}\n` : textReport(checks, { onlyDisagreements: o.onlyDisagreements });
+  process.stdout.write(report);
+  return code;
+}
+
+export function register(program: Command): void {
+  program
+    .command('validate-cache')
+    .description('replay transcripts with recorded usage through the cache model; compare modelled and recorded cache reads/writes')
+    .argument('<file...>', 'transcripts that recorded per-call usage (Claude Code JSONL, mini-swe-agent .traj.json, ...)')
+    .option('--json', 'print {files: [...], total: {...}} as JSON')
+    .option('--format <format>', `source format: auto or one of ${FORMATS.join(', ')}`, 'auto')
+    .option('--profile <id>', 'cache profile or model (default: each call\'s recorded model)')
+    .option('--breakpoints <preset>', `Anthropic breakpoints: ${BREAKPOINT_PRESETS.join(', ')} (default auto)`)
+    .option('--ttl <tier>', 'Anthropic write tier 5m or 1h (default: what the recorded usage reports)')
+    .option('--tolerance <fraction>', 'a call agrees when read and write are within this fraction of its prompt', '0.05')
+    .option('--system-tokens <n>', 'size of the unlogged system block (default: measured from the recording)')
+    .option('--no-warm-start', 'start every file with a cold cache, even when its first call recorded a cache read')
+    .option('--unit-tokens <n>', 'prefix caches: try this hit granularity (e.g. 2048 for Gemini implicit caching)')
+    .option('--hit-probability <p>', 'prefix caches: try this hit probability')
+    .option('--min-tokens <n>', 'try this minimum cacheable prefix')
+    .option('--seed <n>', 'seed of best-effort cache hit draws', '0')
+    .option('--only-disagreements', 'text report: list only the calls that disagree')
+    .action(async (files: string[], o: Opts) => {
+      process.exitCode = await runValidateCache(files, o);
+    });
+}

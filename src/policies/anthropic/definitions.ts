@@ -1,0 +1,113 @@
+/**
+ * The Anthropic server-side context-management policies. Each one leaves history untouched and only
+ * changes the request (`view`); the harness diffs the view against the previous request, so a clearing
+ * cuts the cache at its first cleared block, as Anthropic's documentation states. `cacheSemantics:
+ * after-lookup` models the contrary claim of Hermes PR #1147 (see ../shared/cache-view.ts).
+ * Sources: shared/reference/policies.md §3 (context-editing and compaction docs, SDK type docs).
+ */
+import type { Message } from '../../core/messages.js';
+import { CACHE_SEMANTICS, serverView, type CacheSemantics } from '../shared/cache-view.js';
+import { toolSet } from '../shared/tool-calls.js';
+import type { ContextPolicy, ParamSpec, PolicyContext, PolicyDefinition } from '../types.js';
+import { clearThinking } from './clear-thinking.js';
+import { ClearedToolUses } from './clear-tool-uses.js';
+import { compactedView, compactNow, type Compacted } from './server-compaction.js';
+
+const CACHE_PARAM: ParamSpec = {
+  name: 'cacheSemantics', type: 'enum', values: CACHE_SEMANTICS, default: 'documented',
+  description: 'documented: a clearing cuts the cache at the first cleared block (Anthropic docs); after-lookup: edits applied after the cache lookup, no cut (Hermes PR #1147 claim; needs harness support for ViewResult.cacheAs)',
+};
+
+const DOCS = 'https://platform.claude.com/docs/en/build-with-claude/context-editing';
+
+export const anthropicClearToolUsesPolicy: PolicyDefinition = {
+  id: 'anthropic-clear-tool-uses',
+  description: 'Anthropic context editing clear_tool_uses_20250919: server-side clearing of old tool results above an input-token trigger.',
+  source: `${DOCS} (beta context-management-2025-06-27); SDK BetaClearToolUses20250919Edit; LangChain ClearToolUsesEdit; shared/reference/policies.md §3a`,
+  params: [
+    { name: 'trigger', type: 'integer', default: 100_000, min: 1, description: 'input tokens above which the edit applies (trigger.input_tokens)' },
+    { name: 'keep', type: 'integer', default: 3, min: 0, description: 'most recent tool uses kept (keep.tool_uses)' },
+    { name: 'clearAtLeast', type: 'integer', default: 0, min: 0, description: 'tokens the edit must free or it is not applied (clear_at_least.input_tokens; 0 = unset)' },
+    { name: 'excludeTools', type: 'string', default: '', description: 'comma-separated tool names never cleared (exclude_tools)' },
+    { name: 'clearToolInputs', type: 'boolean', default: false, description: 'also clear the tool_use inputs (clear_tool_inputs)' },
+    { name: 'placeholder', type: 'string', default: '[cleared]', description: 'text of a cleared result (server wording unpublished; LangChain mirror default)' },
+    CACHE_PARAM,
+  ],
+  create(params): ContextPolicy {
+    const state = new ClearedToolUses({
+      triggerTokens: params.trigger as number, keep: params.keep as number, clearAtLeast: params.clearAtLeast as number,
+      excludeTools: toolSet(params.excludeTools as string), clearToolInputs: params.clearToolInputs as boolean,
+      placeholder: params.placeholder as string,
+    });
+    const semantics = params.cacheSemantics as CacheSemantics;
+    let applied = 0;
+    return {
+      id: 'anthropic-clear-tool-uses', params,
+      view(history: readonly Message[], ctx: PolicyContext) {
+        const before = state.apply(history);
+        const hit = state.trigger(history, ctx.systemTokens + ctx.tokens.messages(before), ctx.tokens);
+        if (!hit) return serverView(history, before, 'clear-tool-uses', semantics);
+        applied++;
+        return serverView(history, state.apply(history), 'clear-tool-uses', semantics,
+          `cleared ${hit.cleared} tool uses (${hit.tokens} tokens)`);
+      },
+      telemetry: () => ({ clearingsApplied: applied, toolUsesCleared: state.ids.size }),
+    };
+  },
+};
+
+export const anthropicClearThinkingPolicy: PolicyDefinition = {
+  id: 'anthropic-clear-thinking',
+  description: 'Anthropic context editing clear_thinking_20251015: server-side removal of thinking blocks outside the newest thinking turns.',
+  source: `${DOCS} (clear_thinking_20251015); shared/reference/policies.md §3b`,
+  params: [
+    { name: 'keepThinkingTurns', type: 'integer', default: 1, min: 1, description: 'assistant turns with thinking kept (keep.thinking_turns; the API default when unconfigured is 1)' },
+    { name: 'keepAll', type: 'boolean', default: false, description: 'keep: "all" — never clear thinking (maximises cache hits)' },
+    CACHE_PARAM,
+  ],
+  create(params): ContextPolicy {
+    const keep = params.keepAll ? 'all' : (params.keepThinkingTurns as number);
+    const semantics = params.cacheSemantics as CacheSemantics;
+    return {
+      id: 'anthropic-clear-thinking', params,
+      view(history: readonly Message[]) {
+        const r = clearThinking(history, keep);
+        return serverView(history, r.messages, 'clear-thinking', semantics, r.cleared ? `thinking removed from ${r.cleared} messages` : undefined);
+      },
+    };
+  },
+};
+
+export const anthropicCompactionPolicy: PolicyDefinition = {
+  id: 'anthropic-compaction',
+  description: 'Anthropic server-side compaction compact_20260112: above the trigger the API summarizes and later requests start at the compaction block.',
+  source: 'https://platform.claude.com/docs/en/build-with-claude/compaction (beta compact-2026-01-12); OpenRouter SDK EditCompact20260112; shared/reference/policies.md §3c',
+  params: [
+    { name: 'trigger', type: 'integer', default: 150_000, min: 50_000, description: 'input tokens above which the API compacts (trigger.input_tokens; minimum 50,000)' },
+    { name: 'summaryBudgetTokens', type: 'integer', default: 4_096, min: 1, description: 'summary length in tokens (undocumented; compactbench assumption)' },
+    { name: 'instructions', type: 'string', default: '', description: 'custom summarization instructions (replace the default prompt)' },
+  ],
+  create(params): ContextPolicy {
+    let state: Compacted | undefined;
+    let compactions = 0;
+    let failures = 0;
+    return {
+      id: 'anthropic-compaction', params,
+      view(history: readonly Message[], ctx: PolicyContext) {
+        const view = compactedView(history, state);
+        if (ctx.systemTokens + ctx.tokens.messages(view) <= (params.trigger as number)) {
+          return view === history ? history : { messages: view, kind: 'server-compaction' };
+        }
+        const r = compactNow(history, view, ctx, params.summaryBudgetTokens as number, params.instructions as string);
+        if ('error' in r) {
+          failures++;
+          return view === history ? history : { messages: view, kind: 'server-compaction' };
+        }
+        state = r.state;
+        compactions++;
+        return { messages: [state.block], kind: 'server-compaction', note: `compacted ${view.length} messages` };
+      },
+      telemetry: () => ({ serverCompactions: compactions, serverCompactionFailures: failures }),
+    };
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * Claude Code's auto-compact (autoCompact.ts + compact.ts; shared/reference/policies.md §2c): one LLM
+ * summary of the whole conversation replaces it. The summary call is a fork of the main request (same
+ * system prompt and tools), so its input is read from the prompt cache; its output is capped at 20k.
+ * The compacted context is `[summary as a user message, re-attached recent files]`; the boundary marker
+ * Claude Code also writes is never sent to the API, so it is not modelled.
+ */
+import type { Message } from '../../core/messages.js';
+import type { PolicyContext } from '../types.js';
+import type { ClaudeCodeConfig } from './config.js';
+import type { FileState } from './file-state.js';
+
+/** Opening of the synthetic user message that carries the summary (paraphrased). */
+export const CONTINUATION_PREFIX =
+  'This session continues an earlier conversation that ran out of context. Summary of the earlier conversation:\n\n';
+
+/**
+ * Stand-in for the compaction prompt (its instruction tokens are charged to the summary call): an
+ * <analysis> scratchpad, then a <summary> with nine sections. Written for compactbench, not copied.
+ */
+export const COMPACT_PROMPT = [
+  'Summarize the conversation so far so that work can continue without it. Think first inside <analysis>,',
+  'then write the summary inside <summary> with these sections: 1. Primary request and intent;',
+  '2. Key technical concepts; 3. Files and code sections (with the important snippets); 4. Errors and fixes;',
+  '5. Problem solving; 6. All user messages; 7. Pending tasks; 8. Current work; 9. Optional next step.',
+  'Do not call tools. Be thorough about file names, code and decisions.',
+].join('\n');
+
+export interface CompactOutcome {
+  ok: boolean;
+  history?: Message[];
+  error?: string;
+  files?: number;
+}
+
+/** Re-attached files, newest first, within the file count, per-file and total budgets (chars/4). */
+export function reattachments(files: FileState, cfg: ClaudeCodeConfig): Message[] {
+  const out: Message[] = [];
+  let budget = cfg.reattachTokenBudget;
+  for (const f of files.recent()) {
+    if (out.length >= cfg.reattachMaxFiles) break;
+    const text = f.content.slice(0, cfg.reattachMaxTokensPerFile * 4);
+    const cost = Math.ceil(text.length / 4);
+    if (cost > budget) break;
+    budget -= cost;
+    out.push({ role: 'user', content: `[File re-attached after compaction: ${f.path}]\n${text}` });
+  }
+  return out;
+}
+
+export function compactConversation(history: readonly Message[], ctx: PolicyContext, cfg: ClaudeCodeConfig,
+  files: FileState, focus?: string): CompactOutcome {
+  const res = ctx.summarizer.summarize({
+    messages: history,
+    inputTokens: ctx.systemTokens + ctx.tokens.messages(history),
+    promptOverheadTokens: ctx.tokens.count(COMPACT_PROMPT) + (focus ? ctx.tokens.count(focus) : 0),
+    budgetTokens: cfg.summaryMaxTokens,
+    reusesMainCache: cfg.forkReusesCache,
+    purpose: 'summary',
+    ...(focus ? { focus } : {}),
+  });
+  if (!res.ok) return { ok: false, error: res.error };
+  const attached = cfg.reattachFiles ? reattachments(files, cfg) : [];
+  const summary: Message = { role: 'user', content: CONTINUATION_PREFIX + res.text };
+  return { ok: true, history: [summary, ...attached], files: attached.length };
+}

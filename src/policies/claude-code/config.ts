@@ -1,0 +1,75 @@
+/**
+ * Parameters of the `claude-code` policy, with Claude Code's defaults and where each comes from.
+ *
+ * Sources (shared/reference/policies.md §2): autoCompact.ts constants as mirrored in
+ * claude-code-best/claude-code `src/services/compact/autoCompact.ts` @ 50049c61ccb0c14d8f9fbd6daec14a32d11f3a3b
+ * (read for structure only); microCompact.ts @ the same commit (time-based layer); generation-1 constants
+ * from the v1.0.68–v2.1.6x de-obfuscations (Ly5 = 3, Ny5 = 40_000, qy5 = 20_000); post-compact restore
+ * constants of compact.ts (5 files, 50k budget, 5k per file). Version-specific numbers are parameters.
+ */
+import type { ParamSpec } from '../types.js';
+
+/** The placeholder both microcompact generations write into a cleared tool result. */
+export const CLEARED = '[Old tool result content cleared]';
+
+/** Claude Code's COMPACTABLE_TOOLS (Read, shell, Grep, Glob, WebSearch, WebFetch, Edit, Write); MCP tools excluded. */
+export const CLAUDE_COMPACTABLE_TOOLS = 'Read,Bash,Grep,Glob,WebSearch,WebFetch,Edit,Write';
+
+export const CLAUDE_CODE_PARAMS: readonly ParamSpec[] = [
+  { name: 'microcompact', type: 'boolean', default: true, description: 'generation-1 per-step microcompact (v1.0.68 … ~v2.1.6x)' },
+  { name: 'microcompactKeepRecent', type: 'integer', default: 3, min: 0, description: 'compactable tool results kept intact by microcompact (Ly5)' },
+  { name: 'microcompactMinTokens', type: 'integer', default: 40_000, min: 0, description: 'act only when compactable tool results exceed this many tokens (Ny5)' },
+  { name: 'microcompactMinSavings', type: 'integer', default: 20_000, min: 0, description: 'act only when clearing saves at least this many tokens (qy5)' },
+  { name: 'timeBasedMicrocompact', type: 'boolean', default: true, description: 'generation-2 time-based microcompact (v2.1.7x+; upstream default is a remote flag)' },
+  { name: 'timeGapMinutes', type: 'number', default: 60, min: 0, description: 'minutes since the last assistant message that fire the time-based layer (= the 1 h cache TTL)' },
+  { name: 'timeKeepRecent', type: 'integer', default: 5, min: 1, description: 'compactable tool results the time-based layer keeps (floor 1)' },
+  { name: 'autoCompact', type: 'boolean', default: true, description: 'auto-compact: full LLM summary at the threshold (autoCompactEnabled)' },
+  { name: 'autoCompactBufferTokens', type: 'integer', default: 13_000, min: 0, description: 'threshold = effective window − this (AUTOCOMPACT_BUFFER_TOKENS)' },
+  { name: 'warningBufferTokens', type: 'integer', default: 20_000, min: 0, description: 'warning threshold = auto-compact threshold − this (WARNING_THRESHOLD_BUFFER_TOKENS)' },
+  { name: 'summaryMaxTokens', type: 'integer', default: 20_000, min: 1, description: 'summary output cap, also reserved from the window (MAX_OUTPUT_TOKENS_FOR_SUMMARY)' },
+  { name: 'autoCompactPctOverride', type: 'number', default: 0, min: 0, max: 100, description: 'CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: threshold as % of the effective window (0 = unset); never above the default threshold' },
+  { name: 'autoCompactWindow', type: 'integer', default: 0, min: 0, description: 'CLAUDE_CODE_AUTO_COMPACT_WINDOW: caps the window used for the threshold (0 = unset)' },
+  { name: 'forkReusesCache', type: 'boolean', default: true, description: 'the compaction call is a fork of the main prompt, so its input is read from cache' },
+  { name: 'reattachFiles', type: 'boolean', default: true, description: 're-attach recently read files after compaction' },
+  { name: 'reattachMaxFiles', type: 'integer', default: 5, min: 0, description: 'files re-attached at most (POST_COMPACT_MAX_FILES_TO_RESTORE)' },
+  { name: 'reattachTokenBudget', type: 'integer', default: 50_000, min: 0, description: 'token budget of re-attached files (POST_COMPACT_TOKEN_BUDGET)' },
+  { name: 'reattachMaxTokensPerFile', type: 'integer', default: 5_000, min: 0, description: 'tokens per re-attached file (POST_COMPACT_MAX_TOKENS_PER_FILE)' },
+  { name: 'circuitBreaker', type: 'boolean', default: true, description: 'stop auto-compacting after consecutive failures' },
+  { name: 'maxConsecutiveFailures', type: 'integer', default: 3, min: 1, description: 'failures that open the breaker (MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES)' },
+  { name: 'reactiveCompact', type: 'boolean', default: false, description: 'compact when the request overflows the window (ant-only REACTIVE_COMPACT upstream)' },
+  { name: 'compactableTools', type: 'string', default: CLAUDE_COMPACTABLE_TOOLS, description: 'comma-separated tools whose results microcompact may clear (case-insensitive; * = all)' },
+  { name: 'readTools', type: 'string', default: 'Read', description: 'comma-separated tools whose results count as file reads for re-attachment (case-insensitive)' },
+];
+
+export interface ClaudeCodeConfig {
+  microcompact: boolean;
+  microcompactKeepRecent: number;
+  microcompactMinTokens: number;
+  microcompactMinSavings: number;
+  timeBasedMicrocompact: boolean;
+  timeGapMinutes: number;
+  timeKeepRecent: number;
+  autoCompact: boolean;
+  autoCompactBufferTokens: number;
+  warningBufferTokens: number;
+  summaryMaxTokens: number;
+  autoCompactPctOverride: number;
+  autoCompactWindow: number;
+  forkReusesCache: boolean;
+  reattachFiles: boolean;
+  reattachMaxFiles: number;
+  reattachTokenBudget: number;
+  reattachMaxTokensPerFile: number;
+  circuitBreaker: boolean;
+  maxConsecutiveFailures: number;
+  reactiveCompact: boolean;
+  compactableTools: string;
+  readTools: string;
+}
+
+/** The resolved parameter record as a typed config (params were validated by resolveParams). */
+export function readConfig(params: Readonly<Record<string, unknown>>): ClaudeCodeConfig {
+  const out: Record<string, unknown> = {};
+  for (const p of CLAUDE_CODE_PARAMS) out[p.name] = params[p.name] ?? p.default;
+  return out as unknown as ClaudeCodeConfig;
+}

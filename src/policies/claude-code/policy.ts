@@ -1,0 +1,136 @@
+/**
+ * `claude-code`: Claude Code's context management as layers that can each be switched off
+ * (shared/reference/policies.md §2; sources and constants in ./config.ts):
+ * 1. time-based microcompact (generation 2): after a ≥ 60-minute pause, clear all but 5 compactable results;
+ * 2. per-step microcompact (generation 1): clear all but 3 compactable results when they exceed 40k tokens,
+ *    the context is above the warning threshold, and at least 20k tokens are saved;
+ * 3. auto-compact at `window − min(maxOutput, 20k) − 13k`: a ≤ 20k-token summary from a cache-reusing fork,
+ *    recent files re-attached, and a circuit breaker after 3 consecutive failures.
+ * Layers run at the start of every request in that order (query() calls microcompact, then auto-compact).
+ * No upstream release ran generations 1 and 2 together; the defaults compose them so each can be compared.
+ */
+import type { Message } from '../../core/messages.js';
+import type { Usage } from '../../core/usage.js';
+import { UsageMeter } from '../shared/usage-meter.js';
+import { toolSet } from '../shared/tool-calls.js';
+import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type PolicyDefinition } from '../types.js';
+import { compactConversation } from './auto-compact.js';
+import type { Clearing } from './compactable.js';
+import { CLAUDE_CODE_PARAMS, readConfig, type ClaudeCodeConfig } from './config.js';
+import { FileState } from './file-state.js';
+import { legacyMicrocompact } from './microcompact.js';
+import { thresholds } from './thresholds.js';
+import { gapMinutes, timeBasedMicrocompact } from './time-based.js';
+
+class ClaudeCodePolicy implements ContextPolicy {
+  readonly id = 'claude-code';
+  private readonly cfg: ClaudeCodeConfig;
+  private readonly compactable;
+  private readonly files: FileState;
+  private readonly meter = new UsageMeter();
+  private lastAssistantAt: number | undefined;
+  private failures = 0;
+  private counts = { microcompact: 0, timeMicrocompact: 0, autoCompact: 0, compactFailures: 0, breakerSkips: 0 };
+
+  constructor(readonly params: Readonly<Record<string, unknown>>) {
+    this.cfg = readConfig(params);
+    this.compactable = toolSet(this.cfg.compactableTools);
+    this.files = new FileState(toolSet(this.cfg.readTools));
+  }
+
+  onAppend(msg: Message): Message {
+    this.files.noteResult(msg);
+    return msg;
+  }
+
+  beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    const th = thresholds(this.cfg, ctx.contextWindow, ctx.maxOutputTokens);
+    let tokens = this.meter.estimate(history, ctx.systemTokens);
+    const mc = this.microcompact(history, ctx, tokens, th.warning);
+    const current = mc ? mc.clearing.history : history;
+    if (mc) tokens -= mc.clearing.saved;
+    if (this.cfg.autoCompact && tokens >= th.autoCompact && current.length > 0) {
+      const r = this.compact(current, ctx, `auto-compact at ~${tokens} tokens (threshold ${th.autoCompact})`);
+      // a failed or skipped compaction still lets this request's microcompact through
+      if (r && (!isVeto(r) || !mc)) return r;
+    }
+    if (!mc) return undefined;
+    this.meter.invalidate();
+    return {
+      history: mc.clearing.history, kind: mc.kind,
+      note: `cleared ${mc.clearing.cleared} tool results (~${mc.clearing.saved} tokens)`,
+      detail: { cleared: mc.clearing.cleared, savedTokens: mc.clearing.saved },
+    };
+  }
+
+  afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
+    const last = history[history.length - 1];
+    if (last?.role === 'assistant') {
+      this.lastAssistantAt = ctx.now;
+      this.files.noteCalls(last);
+    }
+    this.meter.note(history, usage);
+    return undefined;
+  }
+
+  onOverflow(history: readonly Message[], ctx: PolicyContext): HookResult {
+    if (!this.cfg.reactiveCompact || history.length === 0) return undefined;
+    return this.compact(history, ctx, 'reactive compact after prompt-too-long');
+  }
+
+  onCommand(command: string, args: string | undefined, history: readonly Message[], ctx: PolicyContext): HookResult {
+    if (command.replace(/^\//, '') !== 'compact' || history.length === 0) return undefined;
+    return this.compact(history, ctx, 'manual /compact', args?.trim() || undefined, true);
+  }
+
+  telemetry(): Record<string, number> {
+    return { ...this.counts };
+  }
+
+  private microcompact(history: readonly Message[], ctx: PolicyContext, tokens: number, warning: number):
+    { clearing: Clearing; kind: string } | undefined {
+    if (this.cfg.timeBasedMicrocompact) {
+      const gap = gapMinutes(ctx.now, this.lastAssistantAt);
+      const c = timeBasedMicrocompact(history, this.compactable, gap, this.cfg.timeGapMinutes, this.cfg.timeKeepRecent);
+      if (c) {
+        this.counts.timeMicrocompact++;
+        return { clearing: c, kind: 'time-microcompact' };
+      }
+    }
+    if (!this.cfg.microcompact) return undefined;
+    const c = legacyMicrocompact(history, this.compactable, {
+      keepRecent: this.cfg.microcompactKeepRecent, minCompactableTokens: this.cfg.microcompactMinTokens,
+      minSavings: this.cfg.microcompactMinSavings, contextTokens: tokens, warningThreshold: warning,
+    });
+    if (!c) return undefined;
+    this.counts.microcompact++;
+    return { clearing: c, kind: 'microcompact' };
+  }
+
+  private compact(history: readonly Message[], ctx: PolicyContext, note: string, focus?: string, manual = false): HookResult {
+    if (!manual && this.cfg.circuitBreaker && this.failures >= this.cfg.maxConsecutiveFailures) {
+      this.counts.breakerSkips++;
+      return { veto: `auto-compact circuit breaker open after ${this.failures} consecutive failures` };
+    }
+    const out = compactConversation(history, ctx, this.cfg, this.files, focus);
+    if (!out.ok || !out.history) {
+      if (!manual) this.failures++;
+      this.counts.compactFailures++;
+      return { veto: `compaction failed (${this.failures} consecutive): ${out.error ?? 'unknown error'}` };
+    }
+    if (!manual) this.failures = 0;
+    this.counts.autoCompact++;
+    this.meter.invalidate();
+    return { history: out.history, kind: 'summary', note, detail: { reattachedFiles: out.files ?? 0 } };
+  }
+}
+
+export const claudeCodePolicy: PolicyDefinition = {
+  id: 'claude-code',
+  description: 'Claude Code: time-based and per-step microcompact, auto-compact at window − min(maxOut, 20k) − 13k with file re-attachment and a circuit breaker.',
+  source: 'Claude Code (closed source) via de-obfuscations v1.0.68–v2.1.9x and the claude-code-best/claude-code mirror '
+    + '(src/services/compact/{autoCompact,microCompact,compact}.ts @ 50049c61ccb0c14d8f9fbd6daec14a32d11f3a3b); '
+    + 'shared/reference/policies.md §2; seed 000',
+  params: CLAUDE_CODE_PARAMS,
+  create: (params) => new ClaudeCodePolicy(params),
+};

@@ -1,0 +1,48 @@
+/**
+ * Parameters of the Hermes policy family, with upstream's defaults (agent/context_compressor.py
+ * `__init__` @ 8fa8aabb) and the options for the older rule (seed 002), seed 004's extras and seed
+ * 003's runway.
+ */
+import type { ParamSpec } from '../types.js';
+import type { AntiThrashRule } from './compressor.js';
+
+export const HERMES_PARAMS: readonly ParamSpec[] = [
+  { name: 'thresholdPercent', type: 'number', default: 0.5, min: 0.05, max: 1, description: 'trigger as a share of the input window (raised to 0.75 under 512K windows; floored at 64K tokens)' },
+  { name: 'protectFirstN', type: 'integer', default: 3, min: 0, description: 'first messages kept verbatim on the first compaction (decays to 0 afterwards)' },
+  { name: 'protectLastN', type: 'integer', default: 20, min: 0, description: 'tail message floor (capped at 8 in the tail walk) and prune-boundary minimum' },
+  { name: 'summaryTargetRatio', type: 'number', default: 0.2, min: 0.1, max: 0.8, description: 'tail token budget as a share of the threshold' },
+  { name: 'reserveOutputTokens', type: 'boolean', default: false, description: "subtract the model's max output tokens from the window (Hermes' max_tokens; unset upstream by default)" },
+  { name: 'abortOnSummaryFailure', type: 'boolean', default: false, description: 'a failed summary keeps the history unchanged instead of the deterministic fallback' },
+  { name: 'antiThrash', type: 'enum', default: 'verdict', values: ['verdict', 'savings10'], description: "verdict: a compaction whose next real prompt is still over the threshold is a strike (current); savings10: a pass saving <10% is a strike (seed 002's older rule). Two strikes block" },
+  { name: 'memoryFlush', type: 'boolean', default: false, description: 'seed 004: an auxiliary memory-flush call over the whole history before each compaction' },
+  { name: 'memoryFlushTokens', type: 'integer', default: 300, min: 1, description: 'output tokens of the memory-flush call (a memory tool call)' },
+  { name: 'todoSnapshot', type: 'boolean', default: false, description: 'seed 004: append the pending task list as a user message after each compaction' },
+  { name: 'todoItems', type: 'integer', default: 3, min: 1, description: 'active items in the injected task list' },
+];
+
+export const RUNWAY_PARAM: ParamSpec = {
+  name: 'runwayFraction', type: 'number', default: 0.15, min: 0, max: 1,
+  description: 'prune-only is accepted only at or below threshold − max(prune minimum, this × threshold)',
+};
+
+export interface HermesParams {
+  thresholdPercent: number;
+  protectFirstN: number;
+  protectLastN: number;
+  summaryTargetRatio: number;
+  reserveOutputTokens: boolean;
+  abortOnSummaryFailure: boolean;
+  antiThrash: AntiThrashRule;
+  memoryFlush: boolean;
+  memoryFlushTokens: number;
+  todoSnapshot: boolean;
+  todoItems: number;
+  runwayFraction: number;
+}
+
+/** Defaults overlaid with the given values (the registry validates before `create`). */
+export function readHermesParams(raw: Readonly<Record<string, unknown>>): HermesParams {
+  const out: Record<string, unknown> = {};
+  for (const spec of [...HERMES_PARAMS, RUNWAY_PARAM]) out[spec.name] = raw[spec.name] ?? spec.default;
+  return out as unknown as HermesParams;
+}

@@ -1,0 +1,227 @@
+/**
+ * Hermes' compressor inside compactbench's simulator, following Hermes' agent loop
+ * (NousResearch/hermes-agent @ 8fa8aabb: agent/turn_context.py preflight, agent/conversation_loop.py
+ * pre-API and post-response checks, agent/conversation_compression.py boundary):
+ * - history excludes the system prompt (as on Hermes' agent path); its rough size is added to every
+ *   request estimate;
+ * - turn start: preflight on the rough request estimate, unless deferred to real usage; up to 3 passes,
+ *   stopping on no progress (rows kept and tokens down ≤ 5%) or once under the threshold;
+ * - after each step: the real prompt tokens feed `update_from_response` (the anti-thrash verdict); when
+ *   the response called tools, the post-response check runs once their results are in history (the
+ *   next step's `beforeStep`, where upstream runs it: after tool execution), then the pre-API re-check
+ *   (at most 3 compactions per turn);
+ * - a compaction the threshold asks for but a block refuses (cooldown, anti-thrash, fallback streak)
+ *   is returned as a veto, as are aborted and no-op compactions.
+ */
+import type { Message } from '../../core/messages.js';
+import type { Usage } from '../../core/usage.js';
+import type { ContextPolicy, HookResult, PolicyContext, PolicyResult } from '../types.js';
+import { compactOnce, type CompactExtras } from './agent-path.js';
+import { HermesCompressor } from './compressor.js';
+import { estimateMessagesTokensRough, estimateTokensRough } from './estimate.js';
+import type { PyMsg } from './msg.js';
+import type { HermesParams } from './params.js';
+import type { PruneAcceptance } from './prune-first.js';
+import { compressionMadeProgress } from './replay-loop.js';
+import { backendFromSummarizer } from './summarizer-backend.js';
+import type { SummaryBackend } from './summary-call.js';
+
+const FLUSH_PROMPT =
+  '[System: The session is being compressed. Save anything worth remembering — prioritize user preferences, corrections, and recurring patterns over task-specific details.]';
+
+type Trigger = 'preflight' | 'pre-api' | 'post-response' | 'overflow';
+
+export class HermesContextPolicy implements ContextPolicy {
+  private c?: HermesCompressor;
+  private ctx!: PolicyContext;
+  private attemptsThisTurn = 0;
+  private pendingPostResponse = false;
+  private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
+
+  constructor(
+    readonly id: string,
+    readonly params: Readonly<Record<string, unknown>>,
+    private readonly p: HermesParams,
+    private readonly acceptance?: PruneAcceptance,
+  ) {}
+
+  beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    const c = this.sync(ctx);
+    const msgs = history as unknown as readonly PyMsg[];
+    if (ctx.turnStart) {
+      this.attemptsThisTurn = 0;
+      this.pendingPostResponse = false;
+      return this.preflight(c, msgs);
+    }
+    if (this.pendingPostResponse) {
+      this.pendingPostResponse = false;
+      const post = this.postResponse(c, msgs);
+      if (post) return post;
+    }
+    return this.preApi(c, msgs);
+  }
+
+  afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
+    const c = this.sync(ctx);
+    c.updateFromResponse(usage.promptTokens);
+    const last = history[history.length - 1];
+    this.pendingPostResponse = !!last && last.role === 'assistant' && !!last.tool_calls?.length;
+    return undefined;
+  }
+
+  onOverflow(history: readonly Message[], ctx: PolicyContext): HookResult {
+    const c = this.sync(ctx);
+    const msgs = history as unknown as readonly PyMsg[];
+    return this.compact(c, msgs, this.requestTokens(msgs), 'overflow');
+  }
+
+  telemetry(): Record<string, string | number | boolean> {
+    const n = this.stats.pruneOnly + this.stats.summaries;
+    return {
+      prune_only_count: this.stats.pruneOnly,
+      summary_count: this.stats.summaries,
+      fallback_summary_count: this.stats.fallbacks,
+      mean_recovered_tokens: n ? Math.round(this.stats.recovered / n) : 0,
+      last_compression_mode: this.stats.lastMode,
+    };
+  }
+
+  /** The compressor for the current model (created on first use, re-derived on a model switch). */
+  private sync(ctx: PolicyContext): HermesCompressor {
+    this.ctx = ctx;
+    const maxTokens = this.p.reserveOutputTokens ? ctx.maxOutputTokens : null;
+    if (!this.c) {
+      // Resolve the summarizer per call: it belongs to the context the hook was given.
+      const backend: SummaryBackend = {
+        summarize: (req) => backendFromSummarizer(this.ctx.summarizer, { tokens: this.ctx.tokens }).summarize(req),
+      };
+      this.c = new HermesCompressor(
+        {
+          context_length: ctx.contextWindow,
+          threshold_percent: this.p.thresholdPercent,
+          protect_first_n: this.p.protectFirstN,
+          protect_last_n: this.p.protectLastN,
+          summary_target_ratio: this.p.summaryTargetRatio,
+          max_tokens: maxTokens,
+          abort_on_summary_failure: this.p.abortOnSummaryFailure,
+          antiThrash: this.p.antiThrash,
+        },
+        backend,
+        () => this.ctx.now,
+      );
+    } else if (this.c.t.contextLength !== ctx.contextWindow) this.c.updateModel(ctx.contextWindow, maxTokens);
+    return this.c;
+  }
+
+  private systemTokens(): number {
+    return this.ctx.systemPrompt ? estimateTokensRough(this.ctx.systemPrompt) : this.ctx.systemTokens;
+  }
+
+  /** `estimate_request_tokens_rough`: system prompt (with tool schemas) plus the messages. */
+  private requestTokens(msgs: readonly PyMsg[]): number {
+    return this.systemTokens() + estimateMessagesTokensRough(msgs);
+  }
+
+  private preflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || estimateMessagesTokensRough(msgs) >= c.thresholdTokens;
+    if (!gate) return undefined;
+    let tokens = this.requestTokens(msgs);
+    const deferred = c.shouldDeferPreflight(tokens);
+    if (!deferred && c.lastPromptTokens >= 0 && tokens > c.lastPromptTokens) c.lastPromptTokens = tokens;
+    if (deferred) return undefined;
+    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    const tokensBefore = tokens;
+    let current = msgs;
+    let last: PolicyResult | undefined;
+    let passes = 0;
+    for (let pass = 0; pass < 3; pass++) {
+      const r = this.compact(c, current, tokens, 'preflight');
+      if (!r || !('history' in r)) return last ?? r;
+      passes++;
+      const after = this.requestTokens(r.history as unknown as PyMsg[]);
+      const progress = compressionMadeProgress(current.length, r.history.length, tokens, after);
+      current = r.history as unknown as PyMsg[];
+      last = { ...r, detail: { ...r.detail, passes, tokensBefore } };
+      tokens = after;
+      if (!progress || !c.shouldCompress(tokens)) break;
+    }
+    return last;
+  }
+
+  private postResponse(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const last = c.lastPromptTokens;
+    const tokens = last > 0 ? last : last === -1 ? 0 : this.requestTokens(msgs);
+    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    return this.compact(c, msgs, c.lastPromptTokens, 'post-response');
+  }
+
+  private preApi(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const tokens = this.requestTokens(msgs);
+    if (this.attemptsThisTurn >= 3 || msgs.length <= 1 || c.shouldDeferPreflight(tokens)) return undefined;
+    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    this.attemptsThisTurn++;
+    return this.compact(c, msgs, tokens, 'pre-api');
+  }
+
+  private vetoIfBlocked(c: HermesCompressor, tokens: number): HookResult {
+    const reason = tokens >= c.thresholdTokens ? c.blockReason() : undefined;
+    return reason ? { veto: reason } : undefined;
+  }
+
+  private extras(): CompactExtras {
+    const x: CompactExtras = { systemTokens: this.systemTokens() };
+    if (this.acceptance) {
+      x.pruneFirst = {
+        contextLength: this.c!.t.contextLength,
+        thresholdTokens: this.c!.thresholdTokens,
+        protectFirstN: this.p.protectFirstN,
+        protectLastN: this.p.protectLastN,
+        acceptance: this.acceptance,
+        runwayFraction: this.p.runwayFraction,
+      };
+    }
+    if (this.p.memoryFlush) x.memoryFlush = (h) => this.memoryFlush(h);
+    if (this.p.todoSnapshot) x.todoSnapshot = () => this.todoSnapshot();
+    return x;
+  }
+
+  private compact(c: HermesCompressor, msgs: readonly PyMsg[], approxTokens: number, trigger: Trigger): HookResult {
+    const out = compactOnce(c, msgs, approxTokens, this.extras());
+    if (!out.changed) return { veto: out.veto };
+    this.stats.lastMode = out.mode;
+    this.stats.recovered += out.tokensBefore - out.tokensAfter;
+    if (out.mode === 'prune') this.stats.pruneOnly++;
+    else this.stats.summaries++;
+    if (out.fallback) this.stats.fallbacks++;
+    const detail: Record<string, string | number | boolean> = {
+      trigger,
+      tokensBefore: out.tokensBefore,
+      tokensAfter: out.tokensAfter,
+      fallback: out.fallback,
+      compressionCount: c.compressionCount,
+    };
+    if (out.record?.summary_turns != null) detail.summaryTurns = out.record.summary_turns;
+    return { history: out.messages as unknown as Message[], kind: out.mode, note: `hermes ${trigger}`, detail };
+  }
+
+  /** Seed 004: the model reviews the whole conversation with a memory tool before it is compacted. */
+  private memoryFlush(history: readonly PyMsg[]): void {
+    const flush = { role: 'user', content: FLUSH_PROMPT } as Message;
+    this.ctx.summarizer.summarize({
+      messages: [...(history as unknown as Message[]), flush],
+      budgetTokens: this.p.memoryFlushTokens,
+      purpose: 'memory-flush',
+      reusesMainCache: true,
+    });
+  }
+
+  /** Seed 004 / todo_tool.py `format_for_injection`: the active items of the agent's task list. */
+  private todoSnapshot(): string {
+    const lines = ['[Your active task list was preserved across context compression]'];
+    for (let i = 1; i <= this.p.todoItems; i++) {
+      const status = i === 1 ? 'in_progress' : 'pending';
+      lines.push(`- ${i === 1 ? '[>]' : '[ ]'} ${i}. Task ${i} of user turn ${this.ctx.userTurn + 1} (${status})`);
+    }
+    return lines.join('\n');
+  }
+}

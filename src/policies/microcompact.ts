@@ -1,0 +1,124 @@
+/**
+ * `microcompact`: instant, LLM-free stripping of tool-call/result pairs and reasoning from all but
+ * the last N turns (the "scalpel" next to /compress's "grenade").
+ *
+ * Source: seed 000 (`000_88fcd3f0d05bd303.txt`, Hermes Agent issue #525, "/microcompact — Instant,
+ * LLM-Free Surgical Context Stripping"): default keep 3 ("Claude Code defaults to 3"), N = 0 strips
+ * everything; the stripping itself is in `microcompact/strip.ts`. Each run reports seed 002's manual
+ * compression feedback (`agent/manual_compression_feedback.py`): no-op flag, headline, token line and
+ * the "fewer messages but more tokens" note (which stripping alone can never trigger: it only removes).
+ *
+ * Three ways it fires:
+ * - the `/microcompact [N]` command, from a scenario `command` event (phase `command`);
+ * - a schedule in the parameters, `everySteps` / `atSteps`, fired from beforeStep, so the same
+ *   experiment runs on any workload (phase `before`);
+ * - automatically in beforeStep once the request reaches `triggerFraction` of the window. Seed 000
+ *   leaves its "Phase 2: Automatic Integration" open; the default 0.85 is the auto-compression
+ *   threshold the seed quotes for Hermes at the time ("Triggers at 85% context capacity").
+ *
+ * No-ops: a command or scheduled run that finds nothing to strip is an event with unchanged history
+ * (the command ran and said "No changes from compression", as Hermes prints; the harness marks it
+ * `noop`). An automatic run that finds nothing is a veto instead: it would otherwise repeat on every
+ * step above the threshold, and a veto is what the report counts as "wanted to act, did not".
+ */
+import type { Message } from '../core/messages.js';
+import { feedbackLine, summarizeManualCompression } from './shared/compression-feedback.js';
+import { microcompactHistory, type TurnUnit } from './microcompact/strip.js';
+import { isScheduled, parseKeepArg, parseStepList, type Schedule } from './microcompact/schedule.js';
+import type { HookResult, PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
+
+export const MICROCOMPACT_COMMAND = '/microcompact';
+/** Token label of the feedback line: compactbench passes exact o200k counts, not Hermes' chars/4. */
+export const MICROCOMPACT_TOKEN_LABEL = 'Transcript tokens (o200k)';
+
+type Trigger = 'command' | 'schedule' | 'threshold';
+
+interface Stats {
+  events: number;
+  noops: number;
+  tokensRecovered: number;
+  toolCallsStripped: number;
+  toolResultsRemoved: number;
+  reasoningStripped: number;
+}
+
+/** One microcompact run over `history`, with its feedback, as a PolicyResult. */
+function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger): PolicyResult {
+  const out = microcompactHistory(history, { keepLastN, unit });
+  const before = ctx.tokens.messages(history);
+  const after = ctx.tokens.messages(out.history);
+  const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL);
+  return {
+    history: fb.noop ? history.slice() : out.history,
+    kind: 'strip',
+    note: feedbackLine(fb),
+    detail: {
+      trigger, keepLastN, noop: fb.noop, headline: fb.headline, tokenLine: fb.tokenLine,
+      ...(fb.note ? { feedbackNote: fb.note } : {}),
+      toolTurnsStripped: out.toolTurnsStripped, toolCallsStripped: out.toolCallsStripped,
+      toolResultsRemoved: out.toolResultsRemoved, assistantMessagesRemoved: out.assistantMessagesRemoved,
+      reasoningStripped: out.reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
+    },
+  };
+}
+
+export const microcompactPolicy: PolicyDefinition = {
+  id: 'microcompact',
+  description: 'Strips tool-call/result pairs and reasoning from all but the last N turns (no LLM call): on /microcompact, on a step schedule, or automatically at a threshold.',
+  source: 'seed 000 (Hermes Agent issue #525, /microcompact proposal); feedback: seed 002 (agent/manual_compression_feedback.py)',
+  params: [
+    { name: 'keepLastN', type: 'integer', default: 3, min: 0, description: 'turns kept intact; 0 strips everything (seed 000: default 3, as Claude Code)' },
+    { name: 'unit', type: 'enum', default: 'tool-call', values: ['tool-call', 'user-turn'], description: "what a turn is: 'tool-call' = a tool-calling assistant message (seed 000's function); 'user-turn' = a user message and its agent loop" },
+    { name: 'triggerFraction', type: 'number', default: 0.85, min: 0, max: 1, description: 'run automatically before a step whose request reaches this fraction of the window; 0 = never (seed 000 quotes Hermes auto-compression at 85%)' },
+    { name: 'everySteps', type: 'integer', default: 0, min: 0, description: 'also run on every step that is a positive multiple of this; 0 = off' },
+    { name: 'atSteps', type: 'string', default: '', description: 'also run on these 0-based steps, separated by ";" (e.g. "40;80"; the CLI splits parameters at commas)' },
+  ],
+  create(params) {
+    const keepLastN = params.keepLastN as number;
+    const unit = params.unit as TurnUnit;
+    const triggerFraction = params.triggerFraction as number;
+    const schedule: Schedule = { everySteps: params.everySteps as number, atSteps: parseStepList(params.atSteps as string) };
+    const stats: Stats = { events: 0, noops: 0, tokensRecovered: 0, toolCallsStripped: 0, toolResultsRemoved: 0, reasoningStripped: 0 };
+
+    const record = (r: PolicyResult): PolicyResult => {
+      const d = r.detail!;
+      stats.events++;
+      if (d.noop) stats.noops++;
+      stats.tokensRecovered += (d.transcriptTokensBefore as number) - (d.transcriptTokensAfter as number);
+      stats.toolCallsStripped += d.toolCallsStripped as number;
+      stats.toolResultsRemoved += d.toolResultsRemoved as number;
+      stats.reasoningStripped += d.reasoningStripped as number;
+      return r;
+    };
+
+    return {
+      id: 'microcompact',
+      params,
+      beforeStep(history, ctx): HookResult {
+        if (isScheduled(ctx.step, schedule)) return record(runOnce(history, ctx, keepLastN, unit, 'schedule'));
+        if (triggerFraction <= 0) return undefined;
+        if (ctx.systemTokens + ctx.tokens.messages(history) < triggerFraction * ctx.contextWindow) return undefined;
+        const r = runOnce(history, ctx, keepLastN, unit, 'threshold');
+        if (r.detail!.noop) {
+          stats.noops++;
+          return { veto: `microcompact: request at or above ${triggerFraction} of the window but nothing to strip outside the last ${keepLastN} turns` };
+        }
+        return record(r);
+      },
+      onCommand(command, args, history, ctx): HookResult {
+        if (command.trim() !== MICROCOMPACT_COMMAND) return undefined;
+        const n = parseKeepArg(args, keepLastN);
+        if (n === null) return { veto: `microcompact: usage: /microcompact [N] (N = turns to keep, a non-negative integer); got ${JSON.stringify(args)}` };
+        return record(runOnce(history, ctx, n, unit, 'command'));
+      },
+      telemetry: () => ({
+        microcompactEvents: stats.events,
+        microcompactNoops: stats.noops,
+        microcompactTokensRecovered: stats.tokensRecovered,
+        microcompactToolCallsStripped: stats.toolCallsStripped,
+        microcompactToolResultsRemoved: stats.toolResultsRemoved,
+        microcompactReasoningStripped: stats.reasoningStripped,
+      }),
+    };
+  },
+};

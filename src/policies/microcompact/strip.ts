@@ -1,0 +1,128 @@
+/**
+ * The /microcompact stripping function: remove tool-call/result pairs and reasoning from all but
+ * the last N turns, with no LLM call. User text, assistant text and the system message are never
+ * touched (the system message is not even in the history policies see).
+ *
+ * Source: seed 000 (`000_88fcd3f0d05bd303.txt`, Hermes Agent issue #525 "/microcompact"), its
+ * `microcompact(messages, keep_last_n=3)` sketch and "What Gets Stripped vs Preserved" table:
+ * 1. the "turns" are the assistant messages with tool_calls; all but the last N lose their calls;
+ * 2. the tool results answering those calls are removed;
+ * 3. an assistant message left with no text is removed whole (orphan prevention);
+ * 4. all but the last N assistant messages (counted after step 3) lose reasoning,
+ *    reasoning_content and reasoning_details.
+ * N = 0 strips everything. `unit: 'user-turn'` is a compactbench variant: the last N *user* turns
+ * are kept byte-identical and everything before them is stripped.
+ *
+ * Deviations, both to keep the history valid mid-session: calls still waiting for their results
+ * are never stripped (upstream runs between turns, where none are pending); step 3 only removes
+ * messages whose calls were stripped here (the sketch's filter would also drop an empty assistant
+ * message inside the protected tail).
+ */
+import type { Message } from '../../core/messages.js';
+
+export type TurnUnit = 'tool-call' | 'user-turn';
+
+export interface StripOptions {
+  /** turns kept intact @default 3 */
+  keepLastN: number;
+  /** what a "turn" is @default 'tool-call' (seed 000) */
+  unit: TurnUnit;
+}
+
+export interface StripOutcome {
+  history: Message[];
+  /** assistant messages whose tool_calls were removed */
+  toolTurnsStripped: number;
+  toolCallsStripped: number;
+  toolResultsRemoved: number;
+  /** assistant messages removed because only tool calls were left in them */
+  assistantMessagesRemoved: number;
+  /** assistant messages that lost reasoning fields */
+  reasoningStripped: number;
+}
+
+const hasCalls = (m: Message): boolean => m.role === 'assistant' && !!m.tool_calls && m.tool_calls.length > 0;
+
+const hasReasoning = (m: Message): boolean =>
+  m.reasoning !== undefined || m.reasoning_content !== undefined || m.reasoning_details !== undefined;
+
+/** No text and no image: the message would say nothing once its calls are gone. */
+function isEmptyContent(m: Message): boolean {
+  const c = m.content;
+  if (c == null) return true;
+  if (typeof c === 'string') return c.trim() === '';
+  return c.every((p) => p.type === 'text' && p.text.trim() === '');
+}
+
+function withoutCalls(m: Message): Message {
+  const { tool_calls: _drop, ...rest } = m;
+  return rest;
+}
+
+function withoutReasoning(m: Message): Message {
+  const { reasoning: _a, reasoning_content: _b, reasoning_details: _c, ...rest } = m;
+  return rest;
+}
+
+/** Index from which the last `n` user messages start (history.length when n = 0; 0 when fewer exist). */
+function lastUserTurnsStart(history: readonly Message[], n: number): number {
+  if (n === 0) return history.length;
+  let seen = 0;
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i]!.role === 'user' && ++seen === n) return i;
+  }
+  return 0;
+}
+
+/** Indices of tool-calling assistant messages to strip, never one with a call still waiting. */
+function selectToolTurns(history: readonly Message[], o: StripOptions, boundary: number): Set<number> {
+  const answered = new Set<string>();
+  for (const m of history) if (m.role === 'tool' && m.tool_call_id !== undefined) answered.add(m.tool_call_id);
+  const turns: number[] = [];
+  history.forEach((m, i) => { if (hasCalls(m)) turns.push(i); });
+  const candidates = o.unit === 'user-turn'
+    ? turns.filter((i) => i < boundary)
+    : turns.slice(0, Math.max(0, turns.length - o.keepLastN));
+  return new Set(candidates.filter((i) => history[i]!.tool_calls!.every((tc) => answered.has(tc.id))));
+}
+
+export function microcompactHistory(history: readonly Message[], o: StripOptions): StripOutcome {
+  const boundary = o.unit === 'user-turn' ? lastUserTurnsStart(history, o.keepLastN) : history.length;
+  const strip = selectToolTurns(history, o, boundary);
+  const stripIds = new Set<string>();
+  let toolCallsStripped = 0;
+  for (const i of strip) for (const tc of history[i]!.tool_calls!) { stripIds.add(tc.id); toolCallsStripped++; }
+
+  // Pass 1: drop stripped calls, their results, and assistant messages left empty.
+  const kept: { msg: Message; index: number }[] = [];
+  let toolResultsRemoved = 0;
+  let assistantMessagesRemoved = 0;
+  history.forEach((m, i) => {
+    if (m.role === 'tool' && m.tool_call_id !== undefined && stripIds.has(m.tool_call_id)) { toolResultsRemoved++; return; }
+    if (!strip.has(i)) { kept.push({ msg: m, index: i }); return; }
+    const next = withoutCalls(m);
+    if (isEmptyContent(next)) { assistantMessagesRemoved++; return; }
+    kept.push({ msg: next, index: i });
+  });
+
+  // Pass 2: reasoning goes from all but the last N surviving assistant messages (or, per user
+  // turn, from every assistant message before the protected turns).
+  const assistants = kept.filter((k) => k.msg.role === 'assistant');
+  const stripReasoning = o.unit === 'user-turn'
+    ? assistants.filter((k) => k.index < boundary)
+    : assistants.slice(0, Math.max(0, assistants.length - o.keepLastN));
+  let reasoningStripped = 0;
+  for (const k of stripReasoning) {
+    if (!hasReasoning(k.msg)) continue;
+    k.msg = withoutReasoning(k.msg);
+    reasoningStripped++;
+  }
+  return {
+    history: kept.map((k) => k.msg),
+    toolTurnsStripped: strip.size, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped,
+  };
+}
+
+/** True when the outcome changed nothing. */
+export const stripIsNoop = (o: StripOutcome): boolean =>
+  o.toolTurnsStripped === 0 && o.toolResultsRemoved === 0 && o.reasoningStripped === 0;

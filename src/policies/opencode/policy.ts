@@ -1,0 +1,142 @@
+/**
+ * `opencode` and `kilocode`: opencode's two mechanisms (shared/reference/policies.md §1; sources in
+ * ./config.ts):
+ * - prune: after every completed agent loop, replace old tool outputs beyond the newest 40k tokens with
+ *   `[Old tool result content cleared]`, only when more than 20k is reclaimable, never inside the last two
+ *   user turns, never for `skill`, stopping at the last compaction or an already pruned output;
+ * - compaction: when a step's tokens reach `usable`, summarize everything before a tail of the last two
+ *   user turns (≤ preserve_recent_tokens) with the structured template, updating the previous summary, and
+ *   inject "Continue if you have next steps…"; a compaction that did not cut the tokens by 5% is stalled.
+ * Kilocode differs in when prune runs: on normal turns only when enabled, by default right after a
+ * compaction ("compaction already invalidates cache") and when a request overflows (payload limit).
+ */
+import type { Message } from '../../core/messages.js';
+import type { Usage } from '../../core/usage.js';
+import { toolSet } from '../shared/tool-calls.js';
+import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
+import { CONTINUE_TEXT, MARKER_TEXT, opencodeParams, PRUNED, readOpencodeConfig, type OpencodeConfig, type Variant } from './config.js';
+import { stalled, usable } from './overflow.js';
+import { applyPrune, planPrune, type PruneRules } from './prune.js';
+import { summarize } from './summary.js';
+import { selectTail } from './tail.js';
+
+class OpencodePolicy implements ContextPolicy {
+  readonly id: string;
+  private readonly cfg: OpencodeConfig;
+  private readonly rules: PruneRules;
+  private readonly markers = new WeakSet<Message>();
+  private readonly summaries = new WeakSet<Message>();
+  /** first message behind which prune never looks: the last compaction's tail start (or its summary) */
+  private boundary: Message | undefined;
+  private previousTokens: number | undefined;
+  private counts = { prunes: 0, compactions: 0, stalls: 0, compactionFailures: 0 };
+
+  constructor(variant: Variant, readonly params: Readonly<Record<string, unknown>>) {
+    this.id = variant;
+    this.cfg = readOpencodeConfig(variant, params);
+    this.rules = {
+      skipTurns: 2, protect: this.cfg.pruneProtectTokens, minimum: this.cfg.pruneMinimumTokens,
+      protectedTools: toolSet(this.cfg.pruneProtectedTools),
+      isPruned: (m) => m.content === PRUNED,
+      placeholder: () => PRUNED,
+      isBoundary: (m) => m === this.boundary || this.summaries.has(m),
+    };
+  }
+
+  beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    if (!this.cfg.auto || !ctx.lastUsage) return undefined;
+    const count = ctx.lastUsage.promptTokens + ctx.lastUsage.outputTokens;
+    if (count < this.usable(ctx)) {
+      this.previousTokens = undefined;
+      return undefined;
+    }
+    if (stalled(this.previousTokens, count, this.cfg.stallThreshold)) {
+      this.counts.stalls++;
+      return { veto: `auto-compaction stalled: ${count} tokens after compacting at ${this.previousTokens}` };
+    }
+    const r = this.compact(history, ctx, `overflow at ${count} tokens (usable ${this.usable(ctx)})`);
+    if (r && !('veto' in r)) this.previousTokens = count;
+    return r;
+  }
+
+  afterStep(history: readonly Message[], _usage: Usage): HookResult {
+    const last = history[history.length - 1];
+    const loopDone = last?.role === 'assistant' && !last.tool_calls?.length;
+    if (!loopDone || !this.cfg.prune) return undefined;
+    return this.prune(history, 'normal');
+  }
+
+  onOverflow(history: readonly Message[], ctx: PolicyContext): HookResult {
+    if (this.cfg.pruneOnPayloadLimit) {
+      const p = this.prune(history, 'payload-limit');
+      if (p) return p;
+    }
+    return this.compact(history, ctx, 'request exceeded the context window');
+  }
+
+  telemetry(): Record<string, number> {
+    return { ...this.counts };
+  }
+
+  private usable(ctx: PolicyContext): number {
+    return usable(ctx.contextWindow, ctx.maxOutputTokens, this.cfg.declaresInputLimit ? ctx.contextWindow : 0, this.cfg.reservedTokens);
+  }
+
+  private prune(history: readonly Message[], reason: string): PolicyResult | undefined {
+    const plan = planPrune(history, this.rules);
+    const out = applyPrune(history, plan, this.rules);
+    if (!out) return undefined;
+    this.counts.prunes++;
+    return { history: out, kind: 'prune', note: `${reason}: ${plan.indices.length} outputs (~${plan.pruned} tokens)`, detail: { reason, outputs: plan.indices.length, prunedTokens: plan.pruned } };
+  }
+
+  private compact(history: readonly Message[], ctx: PolicyContext, note: string): HookResult {
+    const prior = history.find((m) => this.summaries.has(m));
+    const previousSummary = prior ? String(prior.content ?? '') : undefined;
+    const visible = history.filter((m) => !this.summaries.has(m) && !this.markers.has(m));
+    const budget = this.cfg.preserveRecentTokens
+      || Math.min(this.cfg.preserveRecentMaxTokens, Math.max(2_000, Math.floor(this.usable(ctx) * 0.25)));
+    const tailStart = selectTail(visible, this.cfg.tailTurns, budget, (m) => this.markers.has(m));
+    const head = visible.slice(0, tailStart);
+    if (head.length === 0) return { veto: 'nothing to compact before the kept tail' };
+    const res = summarize(head, previousSummary, ctx, this.cfg.toolOutputMaxChars, this.cfg.summaryMaxTokens);
+    if (!res.ok) {
+      this.counts.compactionFailures++;
+      return { veto: `compaction failed: ${res.error}` };
+    }
+    const marker: Message = { role: 'user', content: MARKER_TEXT };
+    const summary: Message = { role: 'assistant', content: res.text };
+    const tail = visible.slice(tailStart);
+    this.markers.add(marker);
+    this.summaries.add(summary);
+    this.boundary = tail[0] ?? summary;
+    this.counts.compactions++;
+    const cont: Message[] = this.cfg.autoContinue ? [{ role: 'user', content: CONTINUE_TEXT }] : [];
+    const out: Message[] = [marker, summary, ...tail, ...cont];
+    // Kilo: the cache is already broken here, so stale outputs are collapsed in the same rewrite
+    const post = this.cfg.pruneAfterCompaction ? this.prune(out, 'post-compaction') : undefined;
+    return {
+      history: post?.history ?? out, kind: 'summary', note,
+      detail: { headMessages: head.length, tailMessages: tail.length, postCompactionPrune: !!post },
+    };
+  }
+}
+
+const SOURCE = 'anomalyco/opencode packages/opencode/src/session/{compaction.ts @ 001aa6cc6a2164fe2e836df9f07d11debff1722d, overflow.ts @ 08f74b9bb5a7dac12b2624a9b1dba4abf7d5b3f2}; '
+  + 'Kilo-Org/kilocode packages/opencode/src/session/compaction.ts @ 02bc3f2126348148b50e49c581641c9123eeb05c; shared/reference/policies.md §1';
+
+export const opencodePolicy: PolicyDefinition = {
+  id: 'opencode',
+  description: 'opencode: prune old tool outputs after each loop (40k protected, >20k reclaimable), structured-summary compaction at usable = context − reserve with a 2-turn tail.',
+  source: SOURCE,
+  params: opencodeParams('opencode'),
+  create: (params) => new OpencodePolicy('opencode', params),
+};
+
+export const kilocodePolicy: PolicyDefinition = {
+  id: 'kilocode',
+  description: 'Kilocode (opencode fork): same compaction, but prune runs by default only right after a compaction or on a payload overflow, when the cache is broken anyway.',
+  source: SOURCE,
+  params: opencodeParams('kilocode'),
+  create: (params) => new OpencodePolicy('kilocode', params),
+};

@@ -1,0 +1,34 @@
+/**
+ * A request view that also says what the provider's prompt cache keys on.
+ *
+ * Why: Hermes PR #1147 (NousResearch/hermes-agent, merged 2026-03-13) claims Anthropic applies context
+ * edits "after prompt cache lookup but before token counting — preserving cache prefixes", which
+ * contradicts Anthropic's documentation (shared/reference/policies.md §3a). To let users see what is at
+ * stake, a server-side policy can model that claim by returning `cacheAs`: the messages the cache lookup
+ * would see (the unedited history, position for position), while `messages` is what is counted and billed.
+ *
+ * Harness contract (proposed; see the report of compactbench issue 5): when `cacheAs` is present it has
+ * the same length as `messages`; the harness diffs `[system, ...cacheAs]` (not the view) against the
+ * previous request's keys to find `changedFrom`, and the cache model hashes `cacheAs[i]` for prefix
+ * matching while taking token counts from `messages[i]`. A harness that ignores the field prices the
+ * view as Anthropic documents it (the cache is cut at the first cleared block).
+ */
+import type { Message } from '../../core/messages.js';
+import type { ViewResult } from '../types.js';
+
+export interface CacheKeyedView extends ViewResult {
+  cacheAs?: readonly Message[];
+}
+
+/** How a server-side edit interacts with the prompt cache. */
+export const CACHE_SEMANTICS = ['documented', 'after-lookup'] as const;
+export type CacheSemantics = (typeof CACHE_SEMANTICS)[number];
+
+/** The view to return: the history itself when nothing changed, else the labelled view (keyed for `after-lookup`). */
+export function serverView(history: readonly Message[], messages: readonly Message[], kind: string,
+  semantics: CacheSemantics, note?: string): readonly Message[] | CacheKeyedView {
+  if (messages === history) return history;
+  const v: CacheKeyedView = { messages, kind, ...(note ? { note } : {}) };
+  if (semantics === 'after-lookup' && messages.length === history.length) v.cacheAs = history;
+  return v;
+}

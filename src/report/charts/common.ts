@@ -1,0 +1,75 @@
+/**
+ * What every chart shares: the Chart shape (a data table plus a Vega-Lite spec that reads that table's
+ * CSV text), the theme, and fixed colour/shape domains so a policy looks the same in every chart.
+ */
+import { CHART_FONT, type VlSpec } from '../render.js';
+import type { Table } from '../table.js';
+
+export interface Chart {
+  /** file stem under charts/: `<name>.csv`, `.vl.json`, `.svg`, `.png` */
+  name: string;
+  title: string;
+  /** one sentence for the HTML report and the Markdown links */
+  caption: string;
+  table: Table;
+  /** the spec, given the Vega-Lite `data` object (inline CSV text, or a URL to the CSV file) */
+  spec(data: VlData): VlSpec;
+}
+
+export interface VlData {
+  values?: string;
+  url?: string;
+  format: { type: 'csv'; parse: Record<string, 'number' | 'boolean'> };
+}
+
+/** Chart-wide facts: policy labels in plan order, their families, and whether costs are priced. */
+export interface ChartContext {
+  labels: readonly string[];
+  families: readonly string[];
+  priced: boolean;
+}
+
+/** Numeric columns of a table, so vega parses them as numbers (empty cells become null). */
+export function numericParse(t: Table): Record<string, 'number'> {
+  const out: Record<string, 'number'> = {};
+  for (const c of t.columns) if (t.rows.some((r) => typeof r[c] === 'number')) out[c] = 'number';
+  return out;
+}
+
+export const CONFIG = {
+  font: CHART_FONT,
+  background: 'white',
+  padding: 10,
+  title: { fontSize: 15, subtitleFontSize: 11, subtitleColor: '#555', anchor: 'start', offset: 10 },
+  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 260, gridColor: '#e6e6e6' },
+  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 360, symbolSize: 90 },
+  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 400 },
+  view: { stroke: '#cccccc' },
+  range: { category: { scheme: 'tableau10' } },
+};
+
+/** Colour by policy label, same domain (plan order) in every chart. */
+export function policyColor(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy' }) {
+  return { field: 'policyLabel', type: 'nominal', scale: { domain: [...ctx.labels] }, legend, sort: [...ctx.labels] };
+}
+
+/** Shape by policy family, so policies stay distinguishable without colour. */
+export function familyShape(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy family' }) {
+  return {
+    field: 'policy', type: 'nominal', legend,
+    scale: { domain: [...ctx.families], range: ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-right', 'wedge'] },
+  };
+}
+
+export function topLevel(chart: Pick<Chart, 'title' | 'caption'>, data: VlData, body: VlSpec, subtitle?: string): VlSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: chart.title, ...(subtitle ? { subtitle } : {}) },
+    description: chart.caption,
+    data,
+    ...body,
+    config: CONFIG,
+  };
+}
+
+export const fmtUsd = '$,.4~f';

@@ -1,0 +1,61 @@
+/**
+ * The comparison chart: per scenario, the candidate's paired change against the baseline for each shown
+ * metric, as a percentage of the baseline mean with its 95% CI, coloured by the gate's result, with the
+ * gate's percentage bounds as red ticks.
+ */
+import { checksFor, metricInfo, shownMetrics } from '../comparison-table.js';
+import type { GateVerdict } from '../gate-eval.js';
+import type { PairedDelta } from '../paired.js';
+import type { Row } from '../table.js';
+import { numericParse, topLevel, type Chart } from './common.js';
+
+const STATUS = ['fail', 'not evaluated', 'pass', 'no limit'];
+
+export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict | null, baseline: string, candidate: string): Chart {
+  const keys = shownMetrics(verdict);
+  const labels = keys.map((k) => metricInfo(k).label);
+  const fin = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
+  const rows: Row[] = [];
+  for (const d of deltas) {
+    if (!keys.includes(d.metric)) continue;
+    const { checks, status } = checksFor(verdict, d.scenario, d.metric);
+    const pctBounds = checks.filter((c) => c.bound.endsWith('Pct')).map((c) => (c.bound === 'maxRisePct' ? c.limit : -c.limit));
+    const base = { scenario: d.scenario, metric: d.metric, label: metricInfo(d.metric).label, gate: status === 'not-evaluated' ? 'not evaluated' : status || 'no limit' };
+    rows.push({ ...base, deltaPct: fin(d.relativePct?.mean), deltaPct_lo: fin(d.relativePct?.lo), deltaPct_hi: fin(d.relativePct?.hi), limitPct: null });
+    for (const b of pctBounds) rows.push({ ...base, deltaPct: null, deltaPct_lo: null, deltaPct_hi: null, limitPct: b });
+  }
+  const table = { columns: ['scenario', 'metric', 'label', 'gate', 'deltaPct', 'deltaPct_lo', 'deltaPct_hi', 'limitPct'], rows };
+  const y = { field: 'label', type: 'nominal', title: null, sort: labels };
+  const color = { field: 'gate', type: 'nominal', title: 'gate', scale: { domain: STATUS, range: ['#d62728', '#ff9f1c', '#2ca02c', '#7f7f7f'] } };
+  const chart: Chart = {
+    name: 'deltas',
+    title: `Candidate vs baseline: change per metric`,
+    caption: `Paired change of ${candidate} against ${baseline}, % of the baseline mean with 95% CI; red ticks are the gate's percentage bounds.`,
+    table,
+    spec: (data) =>
+      topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
+        facet: { row: { field: 'scenario', type: 'nominal', title: null, sort: null, header: { labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 } } },
+        resolve: { scale: { x: 'independent' } },
+        spacing: 18,
+        spec: {
+          width: 480,
+          height: { step: 22 },
+          layer: [
+            { mark: { type: 'rule', color: '#999' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+            { transform: [{ filter: 'isValid(datum.deltaPct)' }], mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'deltaPct_lo', type: 'quantitative' }, x2: { field: 'deltaPct_hi' }, color } },
+            {
+              transform: [{ filter: 'isValid(datum.deltaPct)' }],
+              mark: { type: 'point', filled: true, size: 70 },
+              encoding: {
+                y, color,
+                x: { field: 'deltaPct', type: 'quantitative', title: 'change vs baseline (% of baseline mean, 95% CI)' },
+                tooltip: [{ field: 'scenario' }, { field: 'label', title: 'metric' }, { field: 'deltaPct', title: 'Δ%', format: '+.2f' }, { field: 'deltaPct_lo', title: 'CI low', format: '+.2f' }, { field: 'deltaPct_hi', title: 'CI high', format: '+.2f' }, { field: 'gate' }],
+              },
+            },
+            { transform: [{ filter: 'isValid(datum.limitPct)' }], mark: { type: 'tick', color: '#d62728', thickness: 2.5, size: 16 }, encoding: { y, x: { field: 'limitPct', type: 'quantitative' } } },
+          ],
+        },
+      }),
+  };
+  return chart;
+}

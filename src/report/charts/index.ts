@@ -1,0 +1,32 @@
+/** The charts every report has, built from the typed records and their aggregates. */
+import type { PolicyAggregate } from '../../metrics/aggregate.js';
+import type { SessionRun } from '../../sim/records.js';
+import { cacheShareChart } from './cache-share.js';
+import { changedIndexChart } from './changed-index.js';
+import type { Chart, ChartContext } from './common.js';
+import { costBreakdownChart } from './cost-breakdown.js';
+import { headlineChart } from './headline.js';
+import { sawtoothChart } from './sawtooth.js';
+
+/** Priced when any aggregate has a total cost (unpriced runs chart tokens instead of dollars). */
+export function chartContext(aggs: readonly PolicyAggregate[]): ChartContext {
+  return {
+    labels: [...new Set(aggs.map((a) => a.policyLabel))],
+    families: [...new Set(aggs.map((a) => a.policy))],
+    priced: aggs.some((a) => a.metrics.costTotal !== null),
+  };
+}
+
+/** Headline, cost breakdown, one sawtooth per scenario, changed-index distribution, cache-read share; charts without data are left out. */
+export function standardCharts(runs: readonly SessionRun[], aggs: readonly PolicyAggregate[], ctx: ChartContext): Chart[] {
+  const scenarios = [...new Set(aggs.map((a) => a.scenario))];
+  return [
+    headlineChart(aggs, ctx),
+    costBreakdownChart(aggs, ctx),
+    ...scenarios.map((s) => sawtoothChart(runs, s, ctx)),
+    changedIndexChart(runs, ctx),
+    cacheShareChart(runs, ctx),
+  ].filter((c) => c.table.rows.length > 0);
+}
+
+export type { Chart, ChartContext } from './common.js';

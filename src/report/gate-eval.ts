@@ -1,0 +1,79 @@
+/**
+ * Evaluating a gate against paired deltas. Each (limit, bound, scenario) is one check: pass, fail, or
+ * not evaluated (an unpriced cost, a metric undefined for these sessions, or a CI test with one seed).
+ * The verdict's exit code follows the CLI convention: 0 pass, 2 fail, 3 not evaluated — a definite
+ * failure outranks an unevaluated check, since the candidate already broke a limit.
+ */
+import type { MetricKey } from '../metrics/catalogue.js';
+import { BOUNDS, type BoundKey, type Gate, type GateLimit, type GateTest } from './gate.js';
+import type { Interval, PairedDelta } from './paired.js';
+
+export type CheckStatus = 'pass' | 'fail' | 'not-evaluated';
+
+export interface GateCheck {
+  scenario: string;
+  metric: MetricKey;
+  bound: BoundKey;
+  limit: number;
+  test: GateTest;
+  status: CheckStatus;
+  /** the tested value, in the bound's terms (a rise or a drop, percent or units); null when not evaluated */
+  observed: number | null;
+  /** e.g. `rise ≤ +2%` */
+  rule: string;
+  reason: string;
+}
+
+export interface GateVerdict {
+  status: CheckStatus;
+  exitCode: 0 | 2 | 3;
+  checks: GateCheck[];
+}
+
+const signed = (x: number, pct: boolean): string => `${x >= 0 ? '+' : ''}${Number.isFinite(x) ? +x.toFixed(4) : x}${pct ? '%' : ''}`;
+
+export function ruleText(bound: BoundKey, limit: number): string {
+  const pct = bound.endsWith('Pct');
+  return `${bound.startsWith('maxRise') ? 'rise' : 'drop'} ≤ ${signed(limit, pct)}`;
+}
+
+/** The interval of the quantity the bound limits: the rise (delta) or the drop (−delta). */
+function limitedInterval(d: PairedDelta, bound: BoundKey): Interval | null {
+  const iv: Interval | null = bound.endsWith('Pct')
+    ? d.relativePct
+    : d.delta && { mean: d.delta.mean, lo: d.delta.mean - d.delta.ci95, hi: d.delta.mean + d.delta.ci95 };
+  if (!iv) return null;
+  return bound.startsWith('maxRise') ? iv : { mean: -iv.mean, lo: -iv.hi, hi: -iv.lo };
+}
+
+function checkOne(d: PairedDelta | undefined, scenario: string, l: GateLimit, bound: BoundKey, test: GateTest): GateCheck {
+  const limit = l[bound]!;
+  const base = { scenario, metric: l.metric, bound, limit, test, rule: ruleText(bound, limit) };
+  const notEvaluated = (reason: string): GateCheck => ({ ...base, status: 'not-evaluated', observed: null, reason });
+  if (!d) return notEvaluated(`scenario ${JSON.stringify(scenario)} is not in this comparison`);
+  if (!d.delta) return notEvaluated(`${l.metric} is unpriced (the model has no price), so it cannot be compared`);
+  if (!d.seeds.length || Number.isNaN(d.delta.mean)) return notEvaluated(`${l.metric} is undefined for these sessions`);
+  const iv = limitedInterval(d, bound)!;
+  if (test !== 'estimate' && (Number.isNaN(iv.lo) || Number.isNaN(iv.hi))) return notEvaluated(`test "${test}" needs a confidence interval (at least 2 seeds)`);
+  // estimate: the mean; significant: the interval's near end (all of it must exceed); conservative: its far end
+  const observed = test === 'estimate' ? iv.mean : test === 'significant' ? iv.lo : iv.hi;
+  const pass = observed <= limit;
+  const pct = bound.endsWith('Pct');
+  return { ...base, status: pass ? 'pass' : 'fail', observed, reason: `${test === 'estimate' ? 'mean' : test === 'significant' ? 'CI low end' : 'CI high end'} ${signed(observed, pct)} ${pass ? '≤' : '>'} ${signed(limit, pct)}` };
+}
+
+export function evaluateGate(gate: Gate, deltas: readonly PairedDelta[]): GateVerdict {
+  const scenarios = [...new Set(deltas.map((d) => d.scenario))];
+  const checks: GateCheck[] = [];
+  for (const l of gate.limits) {
+    const test = l.test ?? gate.test ?? 'estimate';
+    for (const scenario of l.scenarios ?? scenarios) {
+      const d = deltas.find((x) => x.scenario === scenario && x.metric === l.metric);
+      for (const bound of BOUNDS) if (l[bound] !== undefined) checks.push(checkOne(d, scenario, l, bound, test));
+    }
+  }
+  const status: CheckStatus = checks.some((c) => c.status === 'fail')
+    ? 'fail'
+    : checks.length === 0 || checks.some((c) => c.status === 'not-evaluated') ? 'not-evaluated' : 'pass';
+  return { status, exitCode: status === 'pass' ? 0 : status === 'fail' ? 2 : 3, checks };
+}

@@ -1,0 +1,35 @@
+/**
+ * The manifest of a report: the run's manifest (write-run.ts) plus which report was asked for, so a
+ * shard's manifest carries everything `merge` needs to rebuild the unsharded output byte for byte.
+ */
+import type { RunPlan } from '../sim/run.js';
+import type { Gate } from './gate.js';
+import { buildManifest, type Manifest } from './write-run.js';
+
+export interface SweepParam {
+  name: string;
+  /** values as given on the command line, in order */
+  values: string[];
+}
+
+export type ReportSpec =
+  /** CSVs, summary and manifest only */
+  | { kind: 'run' }
+  /** plus aggregates, charts (CSV, Vega-Lite, SVG, PNG) and the HTML report */
+  | { kind: 'report' }
+  | { kind: 'sweep'; params: SweepParam[] }
+  | { kind: 'compare'; baseline: string; candidate: string; gate: Gate | null; gateFile: string | null };
+
+export interface ReportManifest extends Manifest {
+  report: ReportSpec;
+}
+
+export function reportManifest(plan: RunPlan, cells: number, report: ReportSpec, shard?: string): ReportManifest {
+  return { ...buildManifest(plan, cells, shard), report };
+}
+
+/** The manifest without its shard field: what the unsharded run writes. */
+export function unsharded(m: ReportManifest): ReportManifest {
+  const { shard: _shard, ...rest } = m;
+  return rest;
+}

@@ -1,0 +1,41 @@
+/**
+ * Headless chart rendering: Vega-Lite → Vega → SVG (vega's string renderer, no canvas) → PNG (resvg).
+ *
+ * Traps (shared/reference/stack.md): resvg draws text only from system fonts and maps `sans-serif` to
+ * Arial, which Debian lacks, so DejaVu Sans is named explicitly; vega numbers its clip and gradient ids
+ * with module-global counters, which are reset before every render so the SVG bytes depend only on the
+ * spec. vega and vega-lite are imported lazily: they are large and only charting needs them.
+ */
+import { Resvg } from '@resvg/resvg-js';
+
+export const CHART_FONT = 'DejaVu Sans';
+
+/** A Vega-Lite spec as plain JSON (the library's own types are too deep to be useful here). */
+export type VlSpec = Record<string, unknown>;
+
+export async function toVega(spec: VlSpec): Promise<Record<string, unknown>> {
+  const vl = await import('vega-lite');
+  return vl.compile(spec as never).spec as unknown as Record<string, unknown>;
+}
+
+export async function renderSvg(spec: VlSpec): Promise<string> {
+  const vega = await import('vega');
+  const runtime = vega.parse((await toVega(spec)) as never);
+  vega.resetSVGDefIds();
+  const view = new vega.View(runtime, { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/** PNG at `scale`× the SVG's size, white background, text in DejaVu Sans from the system fonts. */
+export function svgToPng(svg: string, scale = 2): Buffer {
+  const r = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: scale },
+    background: 'white',
+    font: { loadSystemFonts: true, defaultFontFamily: CHART_FONT, sansSerifFamily: CHART_FONT },
+  });
+  return r.render().asPng();
+}

@@ -1,0 +1,143 @@
+/**
+ * Content invariants: what a policy must keep (system prompt, the newest user message, text it
+ * claims to keep), the role order providers accept, and the window it compacts for.
+ */
+import type { Message } from '../../core/messages.js';
+import { anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from '../checks/provider-order.js';
+import { containsText, firstLostText, keepsMessageText } from '../checks/text.js';
+import type { Observation, Transition } from '../observation.js';
+import {
+  outputs, requestFinding, timeline, transitionFinding, type Finding, type Invariant, type InvariantOptions,
+} from '../invariant.js';
+
+/** Event kinds that, by their name, only touch tool outputs, call arguments or reasoning. */
+export const TEXT_PRESERVING_KINDS: readonly string[] = [
+  'prune', 'clear', 'clear-tool-uses', 'clear-thinking', 'mask', 'microcompact', 'dedup', 'trim', 'strip', 'strip-tools', 'strip-thinking',
+];
+
+const excerpt = (m: Message): string => {
+  const s = JSON.stringify(m.content);
+  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+};
+
+export const systemKept: Invariant = {
+  name: 'system-kept',
+  description: 'Every request starts with the system prompt, unchanged; and when a hook is given a history that starts with a system message, what it returns starts with a system message that keeps its text.',
+  check(obs) {
+    for (const e of timeline(obs)) {
+      if (e.type === 'request') {
+        const first = e.r.messages[0];
+        if (!first || first.role !== 'system' || !containsText(first, obs.system)) {
+          return requestFinding('system-kept', e.r, `the request at step ${e.r.step} does not start with the system prompt`);
+        }
+      } else if (e.t.output && e.t.input[0]?.role === 'system') {
+        const first = e.t.output[0];
+        if (!first || first.role !== 'system' || !containsText(first, e.t.input[0])) {
+          return transitionFinding('system-kept', e.t, `${e.t.phase} dropped or rewrote the system message at the head of its input`);
+        }
+      }
+    }
+    return null;
+  },
+};
+
+export const lastUserKept: Invariant = {
+  name: 'last-user-kept',
+  description: "The newest user message of the conversation (as it entered history) survives every rewrite and view and is in every request (its text may gain a prefix, e.g. a merged summary).",
+  check(obs) {
+    for (const e of timeline(obs)) {
+      if (e.type === 'request') {
+        const u = e.r.lastUser;
+        if (u && !keepsMessageText(e.r.messages, u)) {
+          return requestFinding('last-user-kept', e.r, `the request at step ${e.r.step} lacks the newest user message ${excerpt(u)}`);
+        }
+      } else if (e.t.output && e.t.lastUser && !keepsMessageText(e.t.output, e.t.lastUser)) {
+        return transitionFinding('last-user-kept', e.t, `${e.t.phase} (kind ${e.t.kind}) dropped the newest user message ${excerpt(e.t.lastUser)}`);
+      }
+    }
+    return null;
+  },
+};
+
+export const claimedTextKept: Invariant = {
+  name: 'claimed-text-kept',
+  description: 'User and assistant text survives, in order, every event whose kind claims to touch only tool outputs or reasoning (prune, clear, mask, ...), and every event when the policy claims so for all its rewrites.',
+  check(obs, opts: InvariantOptions = {}) {
+    const claims = opts.claims ?? {};
+    const kinds = claims.textPreservingKinds ?? TEXT_PRESERVING_KINDS;
+    for (const t of outputs(obs)) {
+      const roles: Message['role'][] = kinds.includes(t.kind ?? '') ? ['user', 'assistant'] : [];
+      if (claims.userText && !roles.includes('user')) roles.push('user');
+      if (claims.assistantText && !roles.includes('assistant')) roles.push('assistant');
+      if (!roles.length) continue;
+      const lost = firstLostText(t.input, t.output, roles);
+      if (lost >= 0) {
+        const m = t.input[lost]!;
+        return transitionFinding('claimed-text-kept', t, `${t.phase} (kind ${t.kind}) lost the text of ${m.role} message ${lost} of its input: ${excerpt(m)}`);
+      }
+    }
+    return null;
+  },
+};
+
+function orderInvariant(name: string, provider: string, rules: (r: readonly Message[]) => OrderViolation[], description: string): Invariant {
+  return {
+    name,
+    description,
+    check(obs) {
+      for (const r of obs.requests) {
+        const v = rules(r.messages)[0];
+        if (v) return requestFinding(name, r, `the request at step ${r.step} breaks ${provider}'s rule "${v.rule}": ${v.detail}`);
+      }
+      return null;
+    },
+  };
+}
+
+export const openaiOrder = orderInvariant('openai-message-order', 'OpenAI', openaiOrderViolations,
+  'In every request, tool messages directly follow the assistant message whose calls they answer, and every call is answered before any other message (OpenAI chat completions).');
+
+export const anthropicOrder = orderInvariant('anthropic-turn-order', 'Anthropic', anthropicOrderViolations,
+  'In every request mapped to Anthropic turns: the first turn is user, user and assistant turns alternate, each tool_use is answered in the next turn, and tool results come first in their turn.');
+
+/** Whether the policy said it knowingly left the request above the window. */
+export function flaggedOverWindow(t: Transition): boolean {
+  const d = t.detail ?? {};
+  return d.overWindow === true || d.overflow === true || /over(flow| (the )?window)|does not fit|still (over|exceeds)/i.test(t.note ?? '');
+}
+
+/** The hook returned something other than what it was given (same messages in the same order is no change). */
+export function changed(t: Transition): boolean {
+  const out = t.output;
+  if (!out) return false;
+  return out.length !== t.input.length || out.some((m, i) => m !== t.input[i]);
+}
+
+export const withinWindow: Invariant = {
+  name: 'within-window',
+  description: 'The last compaction before each request leaves system prompt + history within the context window, unless the event flags it (detail.overWindow = true, or a note saying it is still over the window).',
+  check(obs) {
+    const entries = timeline(obs);
+    const systemTokens = obs.tokens.message(obs.system);
+    let last: Transition | null = null;
+    const judge = (t: Transition | null): Finding | null => {
+      if (!t) return null;
+      const total = systemTokens + obs.tokens.messages(t.output!);
+      if (total <= t.contextWindow || flaggedOverWindow(t)) return null;
+      return transitionFinding('within-window', t,
+        `${t.phase} (kind ${t.kind}) left ${total} tokens (system prompt included) for a ${t.contextWindow}-token window and did not flag it`);
+    };
+    for (const e of entries) {
+      if (e.type === 'transition') {
+        if (changed(e.t)) last = e.t; // a later rewrite before the same request decides
+        continue;
+      }
+      const f = judge(last);
+      if (f) return f;
+      last = null;
+    }
+    return judge(last);
+  },
+};
+
+export type { Finding };

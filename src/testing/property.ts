@@ -1,0 +1,150 @@
+/**
+ * Running the invariants as fast-check properties.
+ *
+ * `checkPolicy` works in two passes so that a run costs one simulated session per case when the
+ * policy is sound: pass 1 drives each generated case once and evaluates every invariant on it;
+ * pass 2 runs, for each invariant that failed, a property of that invariant alone with the same seed
+ * (so it meets the same failing case) and lets fast-check shrink it. The counterexample keeps
+ * fast-check's `seed` and `path`, so `fc.assert(invariantProperty(...), { seed, path })` replays it.
+ */
+import fc from 'fast-check';
+import { policyCaseArb, paramsArb, type PolicyCaseArbOptions } from './arbitraries.js';
+import { drive, type DriveOptions, type PolicyTarget } from './drive.js';
+import type { Finding, Invariant, InvariantOptions } from './invariant.js';
+import { getInvariant, INVARIANTS } from './invariants/index.js';
+import type { Observation } from './observation.js';
+import type { PolicyCase } from './spec.js';
+
+/** Runs per invariant when none is given (the CLI's default). */
+export const DEFAULT_RUNS = 100;
+/** The default fast-check seed: fixed, so a check is reproducible unless a seed is given. */
+export const DEFAULT_SEED = 1;
+
+export interface CheckOptions extends DriveOptions, InvariantOptions {
+  /** generated cases @default DEFAULT_RUNS */
+  runs?: number;
+  /** fast-check seed @default DEFAULT_SEED */
+  seed?: number;
+  /** names of the invariants to check @default all of INVARIANTS */
+  invariants?: readonly string[];
+  /** names of invariants to leave out */
+  skip?: readonly string[];
+  /** shape of the generated cases */
+  cases?: PolicyCaseArbOptions;
+  /** draw parameter values from the policy's ParamSpecs for every case @default false */
+  varyParams?: boolean;
+  /** replaces the generated cases entirely */
+  arbitrary?: fc.Arbitrary<PolicyCase>;
+}
+
+export interface Counterexample {
+  finding: Finding;
+  /** the shrunk case; `drive(target, case)` reproduces the finding */
+  case: PolicyCase;
+  /** fast-check's replay coordinates for `invariantProperty(target, invariant, options)` */
+  seed: number;
+  path: string | null;
+  shrinks: number;
+  /** the run of the shrunk case */
+  observation: Observation;
+}
+
+export interface InvariantResult {
+  name: string;
+  description: string;
+  ok: boolean;
+  counterexample?: Counterexample;
+}
+
+export interface CheckReport {
+  policy: string;
+  params: Record<string, unknown>;
+  runs: number;
+  seed: number;
+  ok: boolean;
+  results: InvariantResult[];
+}
+
+/** The thrown error that makes a property fail with the finding as its message. */
+export class InvariantFailure extends Error {
+  constructor(readonly finding: Finding) {
+    super(`${finding.invariant}: ${finding.message} (step ${finding.step}, ${finding.phase})`);
+    this.name = 'InvariantFailure';
+  }
+}
+
+/** The invariants selected by `invariants` and `skip`. */
+export function selectInvariants(opts: Pick<CheckOptions, 'invariants' | 'skip'> = {}): Invariant[] {
+  const chosen = opts.invariants?.length ? opts.invariants.map(getInvariant) : [...INVARIANTS];
+  for (const s of opts.skip ?? []) getInvariant(s);
+  return chosen.filter((i) => !(opts.skip ?? []).includes(i.name));
+}
+
+/** The generated cases for a target (with its parameter space when `varyParams`). */
+export function caseArbitrary(target: PolicyTarget, opts: CheckOptions = {}): fc.Arbitrary<PolicyCase> {
+  const base = opts.arbitrary ?? policyCaseArb(opts.cases);
+  if (!opts.varyParams || target.def.params.length === 0) return base;
+  return fc.tuple(base, paramsArb(target.def)).map(([c, params]) => ({ ...c, params }));
+}
+
+/** Every selected invariant that fails on one case (empty when all hold). */
+export function checkCase(target: PolicyTarget, c: PolicyCase, opts: CheckOptions = {}): Finding[] {
+  const obs = drive(target, c, opts);
+  return selectInvariants(opts).flatMap((inv) => inv.check(obs, opts) ?? []);
+}
+
+/** A fast-check property that one invariant holds for the target on every generated case. */
+export function invariantProperty(target: PolicyTarget, invariant: string | Invariant, opts: CheckOptions = {}): fc.IPropertyWithHooks<[PolicyCase]> {
+  const inv = typeof invariant === 'string' ? getInvariant(invariant) : invariant;
+  return fc.property(caseArbitrary(target, opts), (c) => {
+    const f = inv.check(drive(target, c, opts), opts);
+    if (f) throw new InvariantFailure(f);
+  });
+}
+
+interface FirstFailure {
+  case: PolicyCase;
+  finding: Finding;
+}
+
+/** Pass 1: every case driven once, every invariant evaluated; the first failing case per invariant. */
+function survey(target: PolicyTarget, invariants: Invariant[], opts: CheckOptions, runs: number, seed: number): Map<string, FirstFailure> {
+  const failing = new Map<string, FirstFailure>();
+  const details = fc.check(fc.property(caseArbitrary(target, opts), (c) => {
+    const obs = drive(target, c, opts);
+    for (const inv of invariants) {
+      if (failing.has(inv.name)) continue;
+      const f = inv.check(obs, opts);
+      if (f) failing.set(inv.name, { case: c, finding: f });
+    }
+  }), { seed, numRuns: runs });
+  if (details.failed) throw new Error(`compactbench check: the survey pass crashed: ${String(details.errorInstance)}`);
+  return failing;
+}
+
+/** Pass 2: the invariant alone, same seed, shrunk by fast-check. */
+function shrink(target: PolicyTarget, inv: Invariant, first: FirstFailure, opts: CheckOptions, runs: number, seed: number): Counterexample {
+  const details = fc.check(invariantProperty(target, inv, opts), { seed, numRuns: runs });
+  if (details.failed && details.counterexample) {
+    const c = details.counterexample[0];
+    const observation = drive(target, c, opts);
+    const finding = inv.check(observation, opts) ?? (details.errorInstance as InvariantFailure).finding;
+    return { finding, case: c, seed: details.seed, path: details.counterexamplePath, shrinks: details.numShrinks, observation };
+  }
+  // the failure did not recur with the same seed: the policy is not deterministic; report the first case
+  return { finding: first.finding, case: first.case, seed, path: null, shrinks: 0, observation: drive(target, first.case, opts) };
+}
+
+/** Checks every selected invariant against the target; failures carry a shrunk counterexample. */
+export function checkPolicy(target: PolicyTarget, opts: CheckOptions = {}): CheckReport {
+  const runs = opts.runs ?? DEFAULT_RUNS;
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const invariants = selectInvariants(opts);
+  const failing = survey(target, invariants, opts, runs, seed);
+  const results = invariants.map((inv): InvariantResult => {
+    const first = failing.get(inv.name);
+    const base = { name: inv.name, description: inv.description };
+    return first ? { ...base, ok: false, counterexample: shrink(target, inv, first, opts, runs, seed) } : { ...base, ok: true };
+  });
+  return { policy: target.def.id, params: { ...(target.params ?? {}) }, runs, seed, ok: results.every((r) => r.ok), results };
+}

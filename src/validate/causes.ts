@@ -1,0 +1,64 @@
+/**
+ * The likely cause of a call where the modelled cache split disagrees with the recorded one.
+ *
+ * Checked in order, from what the transcript records around the call:
+ * - `warm-start`: the first call of a file read more than the model expects from a cold cache: the
+ *   provider's cache was already warm from an earlier session or the parent conversation (a subagent
+ *   or compaction agent forks its parent's prefix). The model starts every file cold.
+ * - `compaction`: a recorded compaction point lies between the previous call and this one.
+ * - `model-switch`: the call used a different model than the previous one (caches are per model).
+ * - `ttl-expiry`: the time since the previous request is at least the cache TTL.
+ * - `uncached-tail`: the recorded request left part of its prompt uncached after its last breakpoint
+ *   (Claude Code's mark was not on the last block, e.g. after some parallel tool results), or the
+ *   previous one did and this one re-reads only what that one cached. The model marks the last message,
+ *   so it counts the tail as written and reads it back on the next call.
+ * - `re-render`: the recorded read stops short of the previous request while nothing the transcript
+ *   records changed — the client re-rendered earlier history (Claude Code does after a user interrupt
+ *   or a rejected tool call, and when it drops old thinking blocks); `interrupt` when the request
+ *   follows a recorded user interrupt.
+ * - `unexplained`: none of the above.
+ */
+import { contentText } from '../core/messages.js';
+import type { ImportedTrace } from '../workload/import/types.js';
+import type { CallCheck } from './replay.js';
+
+export type Cause = 'warm-start' | 'compaction' | 'model-switch' | 'ttl-expiry' | 'uncached-tail' | 'interrupt' | 're-render' | 'unexplained';
+export const CAUSES: readonly Cause[] = [
+  'warm-start', 'compaction', 'model-switch', 'ttl-expiry', 'uncached-tail', 'interrupt', 're-render', 'unexplained',
+];
+
+export interface CauseContext {
+  trace: ImportedTrace;
+  ttlSeconds: number;
+  prevModel: string | undefined;
+  tolerance: number;
+}
+
+const INTERRUPT = /^\[Request interrupted by user|The user doesn't want to proceed with this tool use/;
+
+export function classify(row: CallCheck, prev: CallCheck | undefined, ctx: CauseContext): Cause {
+  if (!prev) return row.recorded.cacheRead > row.modelled.cacheRead ? 'warm-start' : 'unexplained';
+  const { messages, meta } = ctx.trace;
+  if (meta.compactions.some((p) => p.beforeMsgIndex > prev.msgIndex && p.beforeMsgIndex < row.msgIndex)) return 'compaction';
+  if (ctx.prevModel !== undefined && ctx.prevModel !== row.model) return 'model-switch';
+  if (row.time - prev.time >= ctx.ttlSeconds) return 'ttl-expiry';
+  if (uncachedTail(row, ctx.tolerance) || (uncachedTail(prev, ctx.tolerance) && readsWhatPrevCached(row, prev, ctx.tolerance))) return 'uncached-tail';
+  if (row.recorded.cacheRead < row.modelled.cacheRead) {
+    for (let i = prev.msgIndex + 1; i < row.msgIndex; i++) {
+      const m = messages[i]!;
+      if ((m.role === 'user' || m.role === 'tool') && INTERRUPT.test(contentText(m))) return 'interrupt';
+    }
+    return 're-render';
+  }
+  return 'unexplained';
+}
+
+/** The recorded request left more than `tolerance` of its prompt uncached after its last breakpoint. */
+function uncachedTail(c: CallCheck, tolerance: number): boolean {
+  return c.prompt - c.recorded.cacheRead - c.recorded.cacheWrite > tolerance * c.prompt;
+}
+
+/** The recorded read is what the previous call read and wrote (its uncached tail was not cached). */
+function readsWhatPrevCached(c: CallCheck, prev: CallCheck, tolerance: number): boolean {
+  return Math.abs(c.recorded.cacheRead - (prev.recorded.cacheRead + prev.recorded.cacheWrite)) <= tolerance * c.prompt;
+}

@@ -1,0 +1,23 @@
+/**
+ * Cache-model validation against recorded provider usage (`compactbench validate-cache`).
+ */
+import { ImportError } from '../workload/import/errors.js';
+import { importTrace } from '../workload/import/index.js';
+import type { Format } from '../workload/import/types.js';
+import { isComplete } from './recorded.js';
+import { validateTrace, type FileCheck, type ValidateOptions } from './replay.js';
+
+export { validateTrace, type CallCheck, type FileCheck, type TokenPair, type ValidateOptions } from './replay.js';
+export { CAUSES, type Cause } from './causes.js';
+export { summaryJson, textReport, relErr } from './report.js';
+export { AttributedTokens } from './attributed-tokens.js';
+
+/** Imports a transcript and validates it; a file that recorded no usable usage is an input error. */
+export async function validateFile(path: string, opts: ValidateOptions & { format?: Format | 'auto' }): Promise<FileCheck> {
+  const { format, ...rest } = opts;
+  const trace = await importTrace(path, format ? { format } : {});
+  if (!trace.meta.calls.some(isComplete)) {
+    throw new ImportError(path, undefined, `no recorded per-call usage (input, cache read and cache write) to validate against (${trace.meta.format} transcript)`);
+  }
+  return validateTrace(trace, rest);
+}

@@ -1,0 +1,64 @@
+/**
+ * The system message: the agent's instructions followed by its tool definitions (OpenAI function
+ * JSON), padded with guideline sentences to the scenario's size. Real prompts are large: Claude Code
+ * sends roughly 15-25k tokens of system prompt and tool schemas (reference/traces.md, caveat 2), while
+ * mini-swe-agent's system prompt is a few hundred tokens. It depends on the scenario only (not the
+ * seed), so every seed of a scenario shares one system prompt, as one agent build does.
+ */
+import type { Message } from '../core/messages.js';
+import { SYSTEM } from './corpus/prose.js';
+import { Rng } from './rng.js';
+import { TextBuilder, type BuiltText } from './text/builder.js';
+import { toolDefinition, type Style, type ToolDef } from './tools.js';
+
+export interface SystemPromptSpec {
+  style: Style;
+  /** total tokens of the system message content (instructions + tool definitions) */
+  tokens: number;
+  tools: readonly ToolDef[];
+  /** seeds the choice of guideline sentences (the scenario name) */
+  key: string;
+}
+
+const INTRO: Record<Style, string> = {
+  'claude-code': 'You are an interactive command-line coding agent. Use the instructions below and the tools available to you to assist the user.',
+  hermes: 'You are a helpful assistant with access to tools. You can run commands, work with files and search the web.',
+  'swe-agent': 'You are a helpful assistant that can interact with a computer to solve tasks.',
+  'mini-swe-agent': 'You are a helpful assistant that can interact multiple times with a computer shell to solve programming tasks.',
+};
+
+function usageNote(rng: Rng, tokens: number): string {
+  const parts: string[] = [];
+  let chars = 0;
+  while (chars / 4.5 < tokens) {
+    const s = rng.pick(SYSTEM);
+    parts.push(`- ${s}`);
+    chars += s.length + 3;
+  }
+  return parts.join('\n');
+}
+
+function writeTools(b: TextBuilder, defs: readonly string[]): void {
+  if (defs.length === 0) return;
+  b.add('\n# Tools\n\n');
+  for (const d of defs) for (const line of d.split('\n')) b.add(line).add('\n');
+}
+
+export function buildSystemPrompt(spec: SystemPromptSpec): BuiltText {
+  const rng = new Rng(`system/${spec.key}`);
+  // mini-swe-agent parses one fenced command from the text: it sends no tool schemas
+  const tools = spec.style === 'mini-swe-agent' ? [] : spec.tools;
+  const toolShare = tools.length ? Math.floor((spec.tokens * 0.45) / tools.length) : 0;
+  const defs = tools.map((t) => toolDefinition(spec.style, t, usageNote(rng, toolShare)));
+  const measure = new TextBuilder();
+  writeTools(measure, defs);
+  const defTokens = measure.build().tokens;
+  const b = new TextBuilder().add(INTRO[spec.style]).add('\n\n');
+  while (b.estimate + defTokens < spec.tokens) b.add(`- ${rng.pick(SYSTEM)}\n`);
+  writeTools(b, defs);
+  return b.build();
+}
+
+export function systemMessage(built: BuiltText): Message {
+  return { role: 'system', content: built.text };
+}

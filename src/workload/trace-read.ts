@@ -1,0 +1,63 @@
+/**
+ * Reads real transcripts in the OpenAI-format conversion of shared/traces/openai: one chat message per
+ * JSONL line, with an optional `.meta.json` sidecar whose `assistant_usage[].timestamp` (Claude Code
+ * logs) gives the wall-clock time of each response. Directories are read for their *.jsonl files.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Message } from '../core/messages.js';
+
+export interface TraceSession {
+  id: string;
+  messages: Message[];
+  /** seconds since the first timed response, by message index, for responses with a timestamp */
+  responseTimes?: Map<number, number>;
+}
+
+interface Sidecar {
+  assistant_usage?: { msg_index: number; timestamp?: string }[];
+}
+
+function readTimes(file: string): Map<number, number> | undefined {
+  const side = file.replace(/\.jsonl$/, '.meta.json');
+  if (!existsSync(side)) return undefined;
+  const meta = JSON.parse(readFileSync(side, 'utf8')) as Sidecar;
+  const times = new Map<number, number>();
+  let t0: number | undefined;
+  for (const u of meta.assistant_usage ?? []) {
+    if (!u.timestamp) continue;
+    const t = Date.parse(u.timestamp) / 1000;
+    if (Number.isNaN(t)) continue;
+    t0 ??= t;
+    times.set(u.msg_index, t - t0);
+  }
+  return times.size ? times : undefined;
+}
+
+export function readTraceFile(file: string): TraceSession {
+  const messages = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim().length > 0)
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as Message;
+      } catch (e) {
+        throw new Error(`${file}:${i + 1}: not a JSON message (${(e as Error).message})`);
+      }
+    });
+  const s: TraceSession = { id: path.basename(file, '.jsonl'), messages };
+  const times = readTimes(file);
+  if (times) s.responseTimes = times;
+  return s;
+}
+
+/** every session in the given files and directories (a directory contributes its *.jsonl files, sorted) */
+export function readTraces(paths: readonly string[]): TraceSession[] {
+  const files: string[] = [];
+  for (const p of paths) {
+    if (statSync(p).isDirectory()) {
+      for (const f of readdirSync(p).filter((n) => n.endsWith('.jsonl')).sort()) files.push(path.join(p, f));
+    } else files.push(p);
+  }
+  return files.map(readTraceFile);
+}

@@ -1,0 +1,46 @@
+/** Python repr()/str() reproduction, checked against values printed by CPython 3. */
+import { describe, expect, it } from 'vitest';
+import { PyFloat, floatRepr, pyRepr, pyReprLen, reprStr } from '../../src/policies/hermes/pyrepr.js';
+
+describe('repr of str', () => {
+  it.each([
+    ['plain', "'plain'"],
+    ["it's", `"it's"`],
+    ['say "hi"', `'say "hi"'`],
+    [`both ' and "`, `'both \\' and "'`],
+    ['line\nnext\ttab\\back\r', "'line\\nnext\\ttab\\\\back\\r'"],
+    ['nbsp\xa0zw\u200bdel\x7fbell\x07', "'nbsp\\xa0zw\\u200bdel\\x7fbell\\x07'"],
+    ['\u{e0001} tag', "'\\U000e0001 tag'"],
+  ])('%j', (s, expected) => {
+    expect(reprStr(s)).toBe(expected);
+    expect(pyReprLen(s)).toBe(expected.length);
+  });
+
+  it('counts printable non-ASCII (and astral) characters as one code point each', () => {
+    expect(pyReprLen('emoji 😀 é 中')).toBe(13); // len(repr('emoji 😀 é 中')) in Python
+  });
+});
+
+describe('repr of a message dict', () => {
+  it('keeps key order, separators, None/True/False and float forms', () => {
+    const msg = {
+      role: 'assistant', content: null,
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'x', arguments: '{"a": 1}' } }],
+      flag: true, f2: false, n: 3, x: 1.5, big: new PyFloat(1e16), small: 1e-5, one: new PyFloat(1),
+    };
+    const py =
+      "{'role': 'assistant', 'content': None, 'tool_calls': [{'id': 'c1', 'type': 'function', 'function': {'name': 'x', 'arguments': '{\"a\": 1}'}}], 'flag': True, 'f2': False, 'n': 3, 'x': 1.5, 'big': 1e+16, 'small': 1e-05, 'one': 1.0}";
+    expect(pyRepr(msg)).toBe(py);
+    expect(pyReprLen(msg)).toBe(227);
+  });
+
+  it('prints an integral JS number as a Python int (JSON has already lost "1.0")', () => {
+    expect(pyRepr({ n: 1e16 })).toBe("{'n': 10000000000000000}");
+  });
+
+  it('formats floats like Python', () => {
+    expect([0.1, 123456789012345.6, 1e22, -2.5e-7, 100].map((x) => floatRepr(x))).toEqual([
+      '0.1', '123456789012345.6', '1e+22', '-2.5e-07', '100.0',
+    ]);
+  });
+});

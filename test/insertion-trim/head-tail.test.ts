@@ -1,0 +1,30 @@
+/** Head + marker + tail trimming, counted in code points (PR #85479's shape). */
+import { describe, expect, it } from 'vitest';
+import { codePointLength, headCodePoints, tailCodePoints, trimHeadTail } from '../../src/policies/shared/head-tail-trim.js';
+
+const opts = { thresholdChars: 10, headChars: 3, tailChars: 2, marker: (n: number) => `<${n}>` };
+
+describe('trimHeadTail', () => {
+  it('keeps texts up to the threshold whole', () => {
+    expect(trimHeadTail('0123456789', opts)).toEqual({ text: '0123456789', omittedChars: 0 });
+  });
+
+  it('keeps head and tail around the marker once the threshold is passed', () => {
+    expect(trimHeadTail('0123456789A', opts)).toEqual({ text: '012<6>9A', omittedChars: 6 });
+  });
+
+  it('counts and cuts by code points, never splitting a surrogate pair', () => {
+    const text = '😀😀😀abcdef😀😀'; // 11 code points, 16 UTF-16 units
+    expect(codePointLength(text)).toBe(11);
+    const r = trimHeadTail(text, opts);
+    expect(r.text).toBe('😀😀😀<6>😀😀');
+    expect(r.omittedChars).toBe(6);
+    expect(trimHeadTail('😀'.repeat(10), opts).omittedChars).toBe(0); // 20 units but 10 code points
+    expect(headCodePoints('a😀b', 2)).toBe('a😀');
+    expect(tailCodePoints('a😀b', 2)).toBe('😀b');
+  });
+
+  it('keeps no tail when tailChars is 0', () => {
+    expect(trimHeadTail('0123456789AB', { ...opts, tailChars: 0 }).text).toBe('012<9>');
+  });
+});

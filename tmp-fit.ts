@@ -1,0 +1,14 @@
+import { readTraces } from '/work/main/src/workload/trace-read.js';
+import { statsOf } from '/work/main/src/workload/trace-stats.js';
+import { fitTools } from '/work/main/src/workload/calibrate.js';
+import { createTokenCounter } from '/work/main/src/core/tokens.js';
+import { readdirSync } from 'node:fs';
+const dir = '/work/shared/traces/openai/';
+const prefix = process.argv[2];
+const files = readdirSync(dir).filter(f => f.startsWith(prefix) && f.endsWith('.jsonl')).map(f => dir + f);
+const st = statsOf(readTraces(files), createTokenCounter());
+const f = fitTools(st);
+const r = (x: any) => JSON.stringify(x.points);
+for (const [k, v] of Object.entries(f.tools)) console.log(k, v.n, v.share.toFixed(3), '\n  res', r(v.resultTokens), '\n  arg', r(v.argTokens));
+console.log('steps', r(f.stepsPerTurn)); console.log('text', r(f.assistantTextTokens), 'empty', f.emptyTextRate.toFixed(3));
+console.log('repeat', f.repeatRate.toFixed(3), 'parallel', f.parallelRate.toFixed(3), 'gaps', JSON.stringify(f.userGaps));
