@@ -10,10 +10,14 @@ import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
 import { planCells, type Cell, type RunPlan, type RunScenario } from '../sim/run.js';
 import { defaultWorkers, loadPlan, runPlanCells, type PlanSource } from '../sim/parallel.js';
 import type { SessionRun } from '../sim/records.js';
-import { shardIndices, type Shard } from '../report/shard.js';
+import type { Command } from 'commander';
+import { reportManifest, type ReportSpec } from '../report/manifest.js';
+import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shard.js';
+import { writeShard } from '../report/shard-files.js';
+import { writeReport, type ReportOptions } from '../report/write-report.js';
 import { generateWorkload } from '../workload/generator.js';
 import { loadScenario, loadSuite, type Scenario } from '../workload/scenario.js';
-import { UsageError } from './errors.js';
+import { collect, parsePositiveInt, UsageError } from './errors.js';
 import { createProgress } from './progress.js';
 import { traceScenarios } from './trace-scenarios.js';
 
@@ -135,4 +139,72 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
   });
   progress.stop();
   return { plan, cells, indices, runs };
+}
+
+/** The options every plan-running command (run, report, sweep, compare) shares. */
+export interface CommonOpts {
+  scenario?: string[];
+  suite?: string;
+  trace?: string[];
+  policy?: string[];
+  seeds?: string;
+  maxSteps?: string;
+  out: string;
+  workers?: string;
+  shard?: string;
+  quiet?: boolean;
+  png?: boolean;
+}
+
+export function addPlanOptions(cmd: Command, withPolicy = true): Command {
+  cmd
+    .option('--scenario <name|file>', 'a scenario name (see scenarios/) or a scenario JSON file; repeatable', collect)
+    .option('--suite <name>', 'a scenario suite (default: "default" when no --scenario or --trace is given)')
+    .option('--trace <file>', 'a recorded transcript (any importable format) to replay; repeatable', collect);
+  if (withPolicy) cmd.option('--policy <id[:key=value,...]>', 'a policy with optional parameters; repeatable (default: every registered policy)', collect);
+  return cmd
+    .option('--seeds <n>', "number of seeds (1..n); default: the scenarios' own")
+    .option('--max-steps <n>', 'truncate every session to its first n steps (a reduced, quicker run)');
+}
+
+export function addExecOptions(cmd: Command, defaultOut: string): Command {
+  return cmd
+    .option('--out <dir>', 'output directory', defaultOut)
+    .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
+    .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
+    .option('--quiet', 'no progress output');
+}
+
+export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
+  return {
+    scenario: o.scenario, suite: o.suite, trace: o.trace, policy,
+    seeds: o.seeds ? parsePositiveInt('--seeds', o.seeds) : undefined,
+    maxSteps: o.maxSteps ? parsePositiveInt('--max-steps', o.maxSteps) : undefined,
+  };
+}
+
+export function execOf(o: CommonOpts): ExecOptions {
+  return {
+    workers: o.workers ? parsePositiveInt('--workers', o.workers) : undefined,
+    shard: o.shard ? parseShard(o.shard) : undefined,
+    quiet: o.quiet,
+  };
+}
+
+/**
+ * Runs the plan (or one shard of it) and writes the outputs: a shard's manifest.json and runs.jsonl,
+ * or the full report of the given kind. Returns the exit code the report asks for (a gate's verdict).
+ */
+export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<number> {
+  const ex = execOf(o);
+  const exec = await executePlan(specSource(spec), ex);
+  if (ex.shard) {
+    const manifest = reportManifest(exec.plan, exec.cells.length, report(exec.plan), shardLabel(ex.shard));
+    writeShard(o.out, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest);
+    process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
+    return 0;
+  }
+  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, ...ropts });
+  process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
+  return res.exitCode;
 }

@@ -5,10 +5,17 @@
 import { nonePolicy } from './none.js';
 import { ParamError, parsePolicySpec, resolveParams, type RawParams } from './params.js';
 import { thresholdSummaryPolicy } from './threshold-summary.js';
+import { microcompactPolicy } from './microcompact.js';
+import { insertionTrimPolicy } from './insertion-trim.js';
 import type { PolicyDefinition } from './types.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
 
-const DEFINITIONS: readonly PolicyDefinition[] = [nonePolicy, thresholdSummaryPolicy];
+const DEFINITIONS: readonly PolicyDefinition[] = [
+  nonePolicy,
+  thresholdSummaryPolicy,
+  microcompactPolicy,
+  insertionTrimPolicy,
+];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
 

@@ -21,8 +21,8 @@ export interface CompareMarkdownInput {
 }
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
-const ICON: Record<string, string> = { pass: '✅', fail: '❌', 'not-evaluated': '⚠️', '': '' };
-const VERDICT: Record<string, string> = { pass: '✅ PASS', fail: '❌ FAIL', 'not-evaluated': '⚠️ NOT EVALUATED' };
+export const ICON: Record<string, string> = { pass: '✅', fail: '❌', 'not-evaluated': '⚠️', '': '' };
+export const VERDICT: Record<string, string> = { pass: '✅ PASS', fail: '❌ FAIL', 'not-evaluated': '⚠️ NOT EVALUATED' };
 
 function signedNum(x: number, digits: number, suffix = ''): string {
   if (Number.isNaN(x)) return '—';
@@ -30,14 +30,14 @@ function signedNum(x: number, digits: number, suffix = ''): string {
   return `${x >= 0 ? '+' : ''}${fixed(x, digits)}${suffix}`;
 }
 
-function deltaText(e: Estimate | null, digits: number): string {
+export function deltaText(e: Estimate | null, digits: number): string {
   if (!e) return 'unpriced';
   if (Number.isNaN(e.mean)) return '—';
   const m = signedNum(e.mean, digits);
   return Number.isFinite(e.ci95) ? `${m} [${signedNum(e.mean - e.ci95, digits)}, ${signedNum(e.mean + e.ci95, digits)}]` : m;
 }
 
-function pctText(iv: Interval | null): string {
+export function pctText(iv: Interval | null): string {
   if (!iv || Number.isNaN(iv.mean)) return '—';
   const m = signedNum(iv.mean, 1, '%');
   return Number.isNaN(iv.lo) ? m : `${m} [${signedNum(iv.lo, 1, '%')}, ${signedNum(iv.hi, 1, '%')}]`;

@@ -30,7 +30,7 @@ export interface GateVerdict {
   checks: GateCheck[];
 }
 
-const signed = (x: number, pct: boolean): string => `${x >= 0 ? '+' : ''}${Number.isFinite(x) ? +x.toFixed(4) : x}${pct ? '%' : ''}`;
+const signed = (x: number, pct: boolean): string => `${x >= 0 ? '+' : ''}${Number.isFinite(x) ? +x.toFixed(pct ? 2 : 4) : x}${pct ? '%' : ''}`;
 
 export function ruleText(bound: BoundKey, limit: number): string {
   const pct = bound.endsWith('Pct');

@@ -64,12 +64,12 @@ export const textArb = (): fc.Arbitrary<string> =>
 /** Text that is never empty (user messages and final answers; Anthropic rejects empty ones). */
 export const nonEmptyTextArb = (): fc.Arbitrary<string> => textArb().map((t) => (t.trim() === '' ? 'Continue.' : t));
 
-const argsArb = (): fc.Arbitrary<string> =>
+const argsArb = (): fc.Arbitrary<CallSpec['args']> =>
   fc.oneof(
     fc.constantFrom('{"command":"npm test"}', '{"path":"src/app.ts"}', '{"query":"cache break"}', '{}', '{"todos":[{"id":1,"status":"done"}]}'),
     fc.string({ unit: 'grapheme', maxLength: 16 }).map((s) => JSON.stringify({ pattern: s })),
     // a long argument (an edit's new file body): the kind Hermes truncates in its prune pass
-    fc.constantFrom(...LARGE_UNITS).map((u) => JSON.stringify({ path: 'src/new.ts', content: u.repeat(40) })),
+    fc.constantFrom(...LARGE_UNITS).map((u) => ({ longContent: u })),
   );
 
 export function outputArb(o: ConversationArbOptions = {}): fc.Arbitrary<OutputSpec> {

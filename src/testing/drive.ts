@@ -16,14 +16,16 @@ import type { RawParams } from '../policies/params.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, ViewResult } from '../policies/types.js';
 import { runSession } from '../sim/session.js';
 import { makeSetup, type SimSettings } from '../sim/setup.js';
+import type { PreserveClaims } from './invariant.js';
 import type { HookPhase, Observation, SentRequest, Transition } from './observation.js';
 import { renderCase, type RenderOptions } from './render.js';
 import type { PolicyCase } from './spec.js';
 
-/** A policy to check: a definition (registered or from a module) and parameter overrides. */
+/** A policy to check: a definition (registered or from a module), parameter overrides, and text it claims to keep. */
 export interface PolicyTarget {
   def: PolicyDefinition;
   params?: RawParams;
+  claims?: PreserveClaims;
 }
 
 export interface DriveOptions {

@@ -87,14 +87,20 @@ export function caseArbitrary(target: PolicyTarget, opts: CheckOptions = {}): fc
   return fc.tuple(base, paramsArb(target.def)).map(([c, params]) => ({ ...c, params }));
 }
 
+/** The options invariants see: the target's own claims unless the caller gives claims. */
+const withClaims = (target: PolicyTarget, opts: CheckOptions): CheckOptions =>
+  (opts.claims || !target.claims ? opts : { ...opts, claims: target.claims });
+
 /** Every selected invariant that fails on one case (empty when all hold). */
-export function checkCase(target: PolicyTarget, c: PolicyCase, opts: CheckOptions = {}): Finding[] {
+export function checkCase(target: PolicyTarget, c: PolicyCase, options: CheckOptions = {}): Finding[] {
+  const opts = withClaims(target, options);
   const obs = drive(target, c, opts);
   return selectInvariants(opts).flatMap((inv) => inv.check(obs, opts) ?? []);
 }
 
 /** A fast-check property that one invariant holds for the target on every generated case. */
-export function invariantProperty(target: PolicyTarget, invariant: string | Invariant, opts: CheckOptions = {}): fc.IPropertyWithHooks<[PolicyCase]> {
+export function invariantProperty(target: PolicyTarget, invariant: string | Invariant, options: CheckOptions = {}): fc.IPropertyWithHooks<[PolicyCase]> {
+  const opts = withClaims(target, options);
   const inv = typeof invariant === 'string' ? getInvariant(invariant) : invariant;
   return fc.property(caseArbitrary(target, opts), (c) => {
     const f = inv.check(drive(target, c, opts), opts);
@@ -136,7 +142,8 @@ function shrink(target: PolicyTarget, inv: Invariant, first: FirstFailure, opts:
 }
 
 /** Checks every selected invariant against the target; failures carry a shrunk counterexample. */
-export function checkPolicy(target: PolicyTarget, opts: CheckOptions = {}): CheckReport {
+export function checkPolicy(target: PolicyTarget, options: CheckOptions = {}): CheckReport {
+  const opts = withClaims(target, options);
   const runs = opts.runs ?? DEFAULT_RUNS;
   const seed = opts.seed ?? DEFAULT_SEED;
   const invariants = selectInvariants(opts);

@@ -82,6 +82,9 @@ function renderOutput(o: OutputSpec, previous: Message['content'], sizer: Sizer)
   }
 }
 
+const renderArgs = (a: CallSpec['args']): string =>
+  typeof a === 'string' ? a : JSON.stringify({ path: 'src/new.ts', content: a.longContent.repeat(40) });
+
 function assistantStep(s: StepSpec, calls: ToolCall[]): Message {
   const m: Message = { role: 'assistant', content: s.text === '' ? null : s.text, tool_calls: calls };
   if (s.reasoning) {
@@ -141,7 +144,7 @@ export function renderCase(c: PolicyCase, tokens: TokenCounter, opts: RenderOpti
       let response: Message;
       let results: Message[] = [];
       if (s) {
-        const calls = s.calls.map((cs: CallSpec): ToolCall => ({ id: `call_${nextId++}`, type: 'function', function: { name: cs.tool, arguments: cs.args } }));
+        const calls = s.calls.map((cs: CallSpec): ToolCall => ({ id: `call_${nextId++}`, type: 'function', function: { name: cs.tool, arguments: renderArgs(cs.args) } }));
         response = assistantStep(s, calls);
         results = s.calls.map((cs, i) => {
           const content = renderOutput(cs.output, previousOutput, sizer);

@@ -22,8 +22,8 @@ export type OutputSpec =
 
 export interface CallSpec {
   tool: string;
-  /** JSON arguments (a short object) */
-  args: string;
+  /** JSON arguments (a short object), or a file write whose body repeats `longContent` 40 times */
+  args: string | { longContent: string };
   output: OutputSpec;
 }
 

@@ -2,29 +2,37 @@
  * The likely cause of a call where the modelled cache split disagrees with the recorded one.
  *
  * Checked in order, from what the transcript records around the call:
- * - `warm-start`: the first call of a file read more than the model expects from a cold cache: the
- *   provider's cache was already warm from an earlier session or the parent conversation (a subagent
- *   or compaction agent forks its parent's prefix). The model starts every file cold.
+ * - `warm-start`: the first call of a file read more than the model expects: the provider's cache was
+ *   already warm from an earlier session or the parent conversation (a subagent or compaction agent forks
+ *   its parent's prefix). The replay warms the longest message prefix that fits the recorded read
+ *   (replay.ts); when the warm prefix ends inside the unlogged system block, nothing fits.
  * - `compaction`: a recorded compaction point lies between the previous call and this one.
  * - `model-switch`: the call used a different model than the previous one (caches are per model).
  * - `ttl-expiry`: the time since the previous request is at least the cache TTL.
+ * - prefix caches only: `best-effort-miss` when one side read nothing (the provider, or the model's
+ *   hit-probability draw, missed the whole prefix), else `granularity` (the provider's hit covers a
+ *   different share of the matching prefix: coarser hit units, or an evicted suffix).
  * - `uncached-tail`: the recorded request left part of its prompt uncached after its last breakpoint
  *   (Claude Code's mark was not on the last block, e.g. after some parallel tool results), or the
  *   previous one did and this one re-reads only what that one cached. The model marks the last message,
  *   so it counts the tail as written and reads it back on the next call.
  * - `re-render`: the recorded read stops short of the previous request while nothing the transcript
- *   records changed — the client re-rendered earlier history (Claude Code does after a user interrupt
- *   or a rejected tool call, and when it drops old thinking blocks); `interrupt` when the request
- *   follows a recorded user interrupt.
+ *   records changed: the client re-rendered earlier history for this request (in the shared Claude Code
+ *   sessions, requests answering a background-task `<task-notification>` read only the system block,
+ *   and the next request reads the old prefix again); `interrupt` when the request follows a recorded
+ *   user interrupt or rejected tool call.
  * - `unexplained`: none of the above.
  */
 import { contentText } from '../core/messages.js';
 import type { ImportedTrace } from '../workload/import/types.js';
 import type { CallCheck } from './replay.js';
 
-export type Cause = 'warm-start' | 'compaction' | 'model-switch' | 'ttl-expiry' | 'uncached-tail' | 'interrupt' | 're-render' | 'unexplained';
+export type Cause =
+  | 'warm-start' | 'compaction' | 'model-switch' | 'ttl-expiry' | 'best-effort-miss' | 'granularity'
+  | 'uncached-tail' | 'interrupt' | 're-render' | 'unexplained';
 export const CAUSES: readonly Cause[] = [
-  'warm-start', 'compaction', 'model-switch', 'ttl-expiry', 'uncached-tail', 'interrupt', 're-render', 'unexplained',
+  'warm-start', 'compaction', 'model-switch', 'ttl-expiry', 'best-effort-miss', 'granularity',
+  'uncached-tail', 'interrupt', 're-render', 'unexplained',
 ];
 
 export interface CauseContext {
@@ -32,6 +40,8 @@ export interface CauseContext {
   ttlSeconds: number;
   prevModel: string | undefined;
   tolerance: number;
+  /** automatic prefix cache (OpenAI, Gemini implicit, DeepSeek) rather than Anthropic breakpoints */
+  prefixCache: boolean;
 }
 
 const INTERRUPT = /^\[Request interrupted by user|The user doesn't want to proceed with this tool use/;
@@ -42,6 +52,7 @@ export function classify(row: CallCheck, prev: CallCheck | undefined, ctx: Cause
   if (meta.compactions.some((p) => p.beforeMsgIndex > prev.msgIndex && p.beforeMsgIndex < row.msgIndex)) return 'compaction';
   if (ctx.prevModel !== undefined && ctx.prevModel !== row.model) return 'model-switch';
   if (row.time - prev.time >= ctx.ttlSeconds) return 'ttl-expiry';
+  if (ctx.prefixCache) return row.recorded.cacheRead === 0 || row.modelled.cacheRead === 0 ? 'best-effort-miss' : 'granularity';
   if (uncachedTail(row, ctx.tolerance) || (uncachedTail(prev, ctx.tolerance) && readsWhatPrevCached(row, prev, ctx.tolerance))) return 'uncached-tail';
   if (row.recorded.cacheRead < row.modelled.cacheRead) {
     for (let i = prev.msgIndex + 1; i < row.msgIndex; i++) {

@@ -79,9 +79,9 @@ export interface FileCheck {
   breakpoints: BreakpointPreset;
   /** recorded calls left out (no complete usage) */
   skippedCalls: number;
-  /** tokens of the system block the replay used, and whether they were measured from the recording */
+  /** tokens of the system block the replay used, and where that size comes from */
   systemTokens: number;
-  systemMeasured: boolean;
+  systemSource: 'recorded message' | 'given' | 'measured' | 'first prompt minus messages';
   /** tokens of the prefix warmed before the first call (0: started cold) */
   warmedTokens: number;
 }
@@ -132,14 +132,17 @@ export function validateTrace(trace: ImportedTrace, opts: ValidateOptions): File
     const limit = tolerance * prompt;
     const agrees = Math.abs(modelled.cacheRead - recorded.cacheRead) <= limit && Math.abs(modelled.cacheWrite - recorded.cacheWrite) <= limit;
     const row: CallCheck = { call: k, msgIndex: c.msgIndex, model, time: times[k]!, prompt, promptMismatch, recorded, modelled, agrees, modelBreak: usage.breakCause };
-    if (!agrees) row.cause = classify(row, out[k - 1], { trace, ttlSeconds: slot.model.profile.ttlSeconds, prevModel, tolerance });
+    if (!agrees) row.cause = classify(row, out[k - 1], {
+      trace, ttlSeconds: slot.model.profile.ttlSeconds, prevModel, tolerance, prefixCache: slot.model.profile.granularity.kind === 'prefix',
+    });
     out.push(row);
     prevModel = model;
   });
 
   return summarize(meta.source, out, {
     profile: firstProfile.id, ttlSeconds: firstProfile.ttlSeconds, breakpoints, skippedCalls: meta.calls.length - calls.length,
-    systemTokens: out.length ? sizes.message(system) : 0, systemMeasured: measured !== undefined, warmedTokens,
+    systemTokens: out.length ? sizes.message(system) : 0, warmedTokens,
+    systemSource: hasSystem ? 'recorded message' : opts.systemTokens !== undefined ? 'given' : measured !== undefined ? 'measured' : 'first prompt minus messages',
   });
 }
 

@@ -57,7 +57,7 @@ const pad = (s: string | number, n: number): string => String(s).padStart(n);
 export function textReport(checks: readonly FileCheck[], opts: { onlyDisagreements?: boolean } = {}): string {
   const lines: string[] = [];
   for (const c of checks) {
-    lines.push(`${c.file}  (profile ${c.profile}, TTL ${c.ttlSeconds}s, breakpoints ${c.breakpoints}, system block ${c.systemTokens} tokens${c.systemMeasured ? ' measured' : ' = first prompt - messages'}${c.warmedTokens ? `, warm start ${c.warmedTokens} tokens` : ''})`);
+    lines.push(`${c.file}  (profile ${c.profile}, TTL ${c.ttlSeconds}s, breakpoints ${c.breakpoints}, system block ${c.systemTokens} tokens (${c.systemSource})${c.warmedTokens ? `, warm start ${c.warmedTokens} tokens` : ''})`);
     if (c.skippedCalls) lines.push(`  ${c.skippedCalls} recorded call(s) without complete usage left out`);
     lines.push(`  ${pad('call', 5)} ${pad('msg', 5)} ${pad('prompt', 8)} ${pad('read rec', 9)} ${pad('read mod', 9)} ${pad('write rec', 9)} ${pad('write mod', 9)}  disagreement`);
     for (const r of c.calls) {

@@ -64,6 +64,10 @@ export function compareStats(gen: SessionStats, real: SessionStats): Calibration
     const g = gen.resultTokensByTool.get(name);
     if (g && r.length >= 20) rows.push(ksRow(`tool-result tokens: ${name}`, g, r));
   }
+  for (const [name, r] of real.argTokensByTool) {
+    const g = gen.argTokensByTool.get(name);
+    if (g && r.length >= 20) rows.push(ksRow(`argument tokens: ${name}`, g, r));
+  }
   rows.push({ distribution: 'tool mix', generated: gen.calls, real: real.calls, statistic: 'TVD', value: tvd(gen.toolMix, real.toolMix) });
   rows.push(rateRow('repeat rate (identical calls)', gen.repeatedCalls / (gen.calls || 1), real.repeatedCalls / (real.calls || 1)));
   rows.push(rateRow('parallel-call rate', gen.parallelResponses / (gen.responses || 1), real.parallelResponses / (real.responses || 1)));
@@ -95,7 +99,10 @@ export function calibrationTable(rows: readonly CalibrationRow[]): string {
 }
 
 /** quantile points (as scenario `quantiles` distributions) of each tool's result and argument tokens */
-export function fitTools(real: SessionStats, probs: readonly number[] = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 1]) {
+/** probabilities of the fitted tables: fine at the low end, where point masses (empty outputs, fixed acknowledgements) sit */
+export const FIT_PROBS: readonly number[] = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1];
+
+export function fitTools(real: SessionStats, probs: readonly number[] = FIT_PROBS) {
   const points = (v: readonly number[]) => probs.map((p) => [p, p === 0 ? Math.min(...v) : quantile(v, p)] as [number, number]);
   const out: Record<string, { n: number; share: number; resultTokens: unknown; argTokens: unknown }> = {};
   for (const [name, v] of real.resultTokensByTool) {

@@ -14,10 +14,17 @@ const nonNeg = num('a number >= 0').min(0, { error: 'a number >= 0' });
 const pos = num('a number > 0').positive({ error: 'a number > 0' });
 
 const Constant = z.object({ kind: z.literal('constant'), value: nonNeg }).strict();
-const Uniform = z.object({ kind: z.literal('uniform'), min: nonNeg, max: nonNeg }).strict();
+/** bounds must be ordered: an inverted range would silently become a constant */
+const ordered = (d: { min?: number; max?: number }, ctx: z.RefinementCtx) => {
+  if (d.min !== undefined && d.max !== undefined && d.max < d.min) {
+    ctx.addIssue({ code: 'custom', path: ['max'], message: `a number >= min (${d.min})`, input: d.max });
+  }
+};
+const Uniform = z.object({ kind: z.literal('uniform'), min: nonNeg, max: nonNeg }).strict().superRefine(ordered);
 const LogNormal = z
   .object({ kind: z.literal('lognormal'), median: pos, sigma: nonNeg, min: nonNeg.optional(), max: pos.optional() })
-  .strict();
+  .strict()
+  .superRefine(ordered);
 const Pareto = z
   .object({ kind: z.literal('pareto'), xm: pos, alpha: pos, max: pos.optional() })
   .strict();

@@ -1,9 +1,11 @@
 /** Test helpers: temporary files and small synthetic transcripts in each source format. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
 const root = mkdtempSync(path.join(tmpdir(), 'cb-import-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 
 /** Writes `content` to a fresh file named `name` (in its own directory) and returns its path. */

@@ -10,7 +10,7 @@ import type { Format } from '../../src/workload/import/types.js';
 import { tmpFile } from './fixtures.js';
 import { conversation, messagesOf, textSteps, writeClaudeCode, writeMiniSwe, writeOpenAi, writeOpenHands, writeShareGpt, writeSweAgent } from './gen.js';
 
-const runs = Number(process.env.CB_PROP_RUNS ?? 60);
+const runs = Number(process.env.CB_PROP_RUNS ?? 30);
 const timeout = Math.max(5000, runs * 60);
 
 /** Imports and returns the ImportError thrown, or undefined on success; anything else fails the test. */

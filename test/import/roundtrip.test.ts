@@ -9,7 +9,7 @@ import { importTrace } from '../../src/workload/import/index.js';
 import { tmpFile } from './fixtures.js';
 import { conversation, messagesOf, writeClaudeCode, writeOpenAi, writeShareGpt } from './gen.js';
 
-const runs = Number(process.env.CB_PROP_RUNS ?? 40);
+const runs = Number(process.env.CB_PROP_RUNS ?? 25);
 const timeout = Math.max(5000, runs * 40);
 
 describe('import round trips (fast-check)', () => {

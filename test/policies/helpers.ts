@@ -39,7 +39,7 @@ export function usage(promptTokens: number, outputTokens = 100): Usage {
 
 /** ~`tokens` chars/4-tokens of text (distinct per `seed`, so no two results are equal). */
 export const text = (approxTokens: number, seed: string | number = 0): string =>
-  `${seed}:`.padEnd(approxTokens * 4, 'abcd');
+  `${seed}:`.padEnd(approxTokens * 4, ' abc');
 
 export interface LoopSpec {
   tool?: string;

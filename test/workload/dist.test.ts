@@ -42,3 +42,10 @@ describe('distributions', () => {
     expect(DistSchema.safeParse({ kind: 'quantiles', points: [[0, 1], [1, 2]] }).success).toBe(true);
   });
 });
+
+describe('distribution bounds', () => {
+  it('rejects an inverted range', () => {
+    expect(DistSchema.safeParse({ kind: 'uniform', min: 5, max: 2 }).success).toBe(false);
+    expect(DistSchema.safeParse({ kind: 'lognormal', median: 5, sigma: 1, min: 10, max: 2 }).success).toBe(false);
+  });
+});

@@ -54,7 +54,8 @@ export function compactConversation(history: readonly Message[], ctx: PolicyCont
     messages: history,
     inputTokens: ctx.systemTokens + ctx.tokens.messages(history),
     promptOverheadTokens: ctx.tokens.count(COMPACT_PROMPT) + (focus ? ctx.tokens.count(focus) : 0),
-    budgetTokens: cfg.summaryMaxTokens,
+    // the fork's max_tokens: min(20k, the model's max output)
+    budgetTokens: Math.min(cfg.summaryMaxTokens, ctx.maxOutputTokens),
     reusesMainCache: cfg.forkReusesCache,
     purpose: 'summary',
     ...(focus ? { focus } : {}),

@@ -33,6 +33,7 @@ type Trigger = 'preflight' | 'pre-api' | 'post-response' | 'overflow';
 
 export class HermesContextPolicy implements ContextPolicy {
   private c?: HermesCompressor;
+  private model = '';
   private ctx!: PolicyContext;
   private attemptsThisTurn = 0;
   private pendingPostResponse = false;
@@ -109,7 +110,10 @@ export class HermesContextPolicy implements ContextPolicy {
         backend,
         () => this.ctx.now,
       );
-    } else if (this.c.t.contextLength !== ctx.contextWindow) this.c.updateModel(ctx.contextWindow, maxTokens);
+    } else if (this.c.t.contextLength !== ctx.contextWindow || this.model !== ctx.model) {
+      this.c.updateModel(ctx.contextWindow, maxTokens); // upstream `update_model` on any model switch
+    }
+    this.model = ctx.model;
     return this.c;
   }
 

@@ -9,13 +9,13 @@
  */
 import type { Message } from '../../core/messages.js';
 import { roughJson } from '../shared/rough.js';
+import { userIndices } from '../shared/turns.js';
 
 /** Index where the kept tail starts (history.length = nothing kept, everything summarized). */
 export function selectTail(history: readonly Message[], tailTurns: number, budget: number,
   isMarker: (m: Message) => boolean): number {
   if (tailTurns <= 0) return history.length;
-  const starts: number[] = [];
-  history.forEach((m, i) => { if (m.role === 'user' && !isMarker(m)) starts.push(i); });
+  const starts = userIndices(history, isMarker);
   if (starts.length === 0) return history.length;
   const recent = starts.slice(-tailTurns);
   let total = 0;

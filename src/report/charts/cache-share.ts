@@ -50,7 +50,7 @@ export function cacheShareChart(runs: readonly SessionRun[], ctx: ChartContext):
   const table = { columns: ['scenario', 'policy', 'policyLabel', 'step', 'cacheReadShare', 'seeds'], rows };
   const chart: Chart = {
     name: 'cache-share',
-    title: 'Cache-read share of prompt tokens over steps',
+    title: `Cache-read share of prompt tokens over steps (${SHARE_WINDOW}-step window)`,
     caption: `Fraction of prompt tokens read from the prompt cache, trailing ${SHARE_WINDOW}-step window pooled over seeds; dips are cache breaks.`,
     table,
     spec: (data) =>
@@ -60,11 +60,11 @@ export function cacheShareChart(runs: readonly SessionRun[], ctx: ChartContext):
         spacing: 18,
         spec: {
           width: 640,
-          height: 170,
+          height: 180,
           mark: { type: 'line', strokeWidth: 1.6, opacity: 0.9 },
           encoding: {
             x: { field: 'step', type: 'quantitative', title: 'step (model request)', scale: { nice: false } },
-            y: { field: 'cacheReadShare', type: 'quantitative', title: `cache-read share (${SHARE_WINDOW}-step window)`, scale: { domain: [0, 1] }, axis: { format: '.0%' } },
+            y: { field: 'cacheReadShare', type: 'quantitative', title: 'cache-read share', scale: { domain: [0, 1] }, axis: { format: '.0%' } },
             color: policyColor(ctx),
             strokeDash: { field: 'policy', type: 'nominal', title: 'policy family', scale: { domain: [...ctx.families] } },
             tooltip: [

@@ -1,28 +1,40 @@
 /**
- * Distribution of the earliest changed index (DESIGN.md metric 6): for every compaction event of every
- * seed, the index of the first request message that differs from the previous request — where the
- * prompt cache is cut. A box per policy (median, quartiles, whiskers to min/max), events as ticks
- * coloured by kind; one panel per scenario.
+ * Distribution of the earliest changed index (DESIGN.md metric 6): how many compaction events (over all
+ * seeds) cut the request at each message index — the point where the prompt cache is cut (0 = the
+ * system prompt). A frequency table per (scenario, policy, kind, index), drawn as circles whose area is
+ * the count; one panel per scenario, kinds side by side.
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
 import { numericParse, topLevel, type Chart, type ChartContext } from './common.js';
 
+function frequencies(runs: readonly SessionRun[]): Row[] {
+  const counts = new Map<string, Row>();
+  const totals = new Map<string, number>();
+  for (const r of runs) {
+    for (const e of r.events) {
+      const k = JSON.stringify([e.scenario, e.policyLabel, e.kind, e.earliestChangedIndex]);
+      const row = counts.get(k) ?? { scenario: e.scenario, policy: e.policy, policyLabel: e.policyLabel, kind: e.kind, earliestChangedIndex: e.earliestChangedIndex, events: 0, share: 0 };
+      row.events = (row.events as number) + 1;
+      counts.set(k, row);
+      const t = `${e.scenario}\u0000${e.policyLabel}`;
+      totals.set(t, (totals.get(t) ?? 0) + 1);
+    }
+  }
+  const rows = [...counts.values()];
+  for (const row of rows) row.share = (row.events as number) / totals.get(`${row.scenario}\u0000${row.policyLabel}`)!;
+  return rows;
+}
+
 export function changedIndexChart(runs: readonly SessionRun[], ctx: ChartContext): Chart {
-  const rows: Row[] = runs.flatMap((r) =>
-    r.events.map((e) => ({
-      scenario: e.scenario, seed: e.seed, policy: e.policy, policyLabel: e.policyLabel, step: e.step, kind: e.kind,
-      earliestChangedIndex: e.earliestChangedIndex, changedFraction: e.changedFraction,
-    })),
-  );
-  const table = { columns: ['scenario', 'seed', 'policy', 'policyLabel', 'step', 'kind', 'earliestChangedIndex', 'changedFraction'], rows };
+  const rows = frequencies(runs);
+  const table = { columns: ['scenario', 'policy', 'policyLabel', 'kind', 'earliestChangedIndex', 'events', 'share'], rows };
   const kinds = [...new Set(rows.map((r) => String(r.kind)))].sort();
-  const y = { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels], scale: { domain: [...ctx.labels] } };
-  const x = { field: 'earliestChangedIndex', type: 'quantitative', title: 'earliest changed index (message position in the request; 0 = system prompt)' };
+  const labels = ctx.labels.filter((l) => rows.some((r) => r.policyLabel === l));
   const chart: Chart = {
     name: 'changed-index',
     title: 'Where compaction cuts the prompt cache',
-    caption: 'Earliest changed index of every compaction event over all seeds: box = quartiles and median, ticks = events coloured by kind.',
+    caption: 'Earliest changed index of the compaction events over all seeds (0 = system prompt): circle area = number of events at that index, colour = event kind.',
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
@@ -30,22 +42,21 @@ export function changedIndexChart(runs: readonly SessionRun[], ctx: ChartContext
         resolve: { scale: { x: 'independent' } },
         spacing: 18,
         spec: {
-          width: 560,
-          height: { step: 34 },
-          layer: [
-            { mark: { type: 'boxplot', extent: 'min-max', size: 20, color: '#c9d3df', median: { color: '#333', strokeWidth: 2 }, ticks: false, outliers: false }, encoding: { y, x } },
-            {
-              mark: { type: 'tick', thickness: 1.5, size: 14, opacity: 0.8 },
-              encoding: {
-                y, x,
-                color: { field: 'kind', type: 'nominal', title: 'event kind', scale: { domain: kinds, scheme: 'dark2' } },
-                tooltip: [
-                  { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'seed' }, { field: 'step' }, { field: 'kind' },
-                  { field: 'earliestChangedIndex', title: 'earliest changed index' }, { field: 'changedFraction', title: 'fraction of prompt', format: '.2f' },
-                ],
-              },
-            },
-          ],
+          width: 600,
+          height: { step: 40 },
+          mark: { type: 'circle', opacity: 0.8, stroke: 'white', strokeWidth: 0.5 },
+          encoding: {
+            y: { field: 'policyLabel', type: 'nominal', title: null, sort: labels },
+            yOffset: { field: 'kind', type: 'nominal', sort: kinds },
+            x: { field: 'earliestChangedIndex', type: 'quantitative', title: 'earliest changed index (0 = system prompt)', axis: { format: 'd', tickMinStep: 1 }, scale: { zero: true } },
+            size: { field: 'events', type: 'quantitative', title: 'events', scale: { range: [30, 500] } },
+            color: { field: 'kind', type: 'nominal', title: 'event kind', scale: { domain: kinds, scheme: 'dark2' } },
+            tooltip: [
+              { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'kind' },
+              { field: 'earliestChangedIndex', title: 'earliest changed index' }, { field: 'events', title: 'events (all seeds)' },
+              { field: 'share', title: "share of the policy's events", format: '.1%' },
+            ],
+          },
         },
       }),
   };

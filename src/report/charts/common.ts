@@ -41,9 +41,10 @@ export const CONFIG = {
   background: 'white',
   padding: 10,
   title: { fontSize: 15, subtitleFontSize: 11, subtitleColor: '#555', anchor: 'start', offset: 10 },
-  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 260, gridColor: '#e6e6e6' },
-  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 360, symbolSize: 90 },
-  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 400 },
+  // generous limits: headless vega estimates text widths (no canvas) and would truncate long policy labels
+  axis: { labelFontSize: 11, titleFontSize: 12, titlePadding: 8, labelLimit: 480, titleLimit: 600, gridColor: '#e6e6e6' },
+  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 480, titleLimit: 480, symbolSize: 90 },
+  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 700 },
   view: { stroke: '#cccccc' },
   range: { category: { scheme: 'tableau10' } },
 };

@@ -47,8 +47,8 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
             {
               mark: { type: 'point', filled: true, size: 110, opacity: 0.95, stroke: 'white', strokeWidth: 0.8 },
               encoding: {
-                x: { field: 'per100Steps', type: 'quantitative', title: 'count per 100 steps', scale: { zero: true, nice: true, padding: 12 } },
-                y: { field: yKey, type: 'quantitative', title: yTitle, scale: { zero: false, nice: true, padding: 12 }, axis: ctx.priced ? { format: '$,.3~f' } : { format: '~s' } },
+                x: { field: 'per100Steps', type: 'quantitative', title: 'count per 100 steps', scale: { zero: true, nice: true } },
+                y: { field: yKey, type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.3~f' } : { format: '~s' } },
                 color: policyColor(ctx),
                 shape: familyShape(ctx),
                 tooltip: [

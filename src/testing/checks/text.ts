@@ -23,7 +23,7 @@ export function containsText(candidate: Message, target: Message): boolean {
 
 /** Some message of `msgs` keeps `target`'s text. */
 export function keepsMessageText(msgs: readonly Message[], target: Message): boolean {
-  return msgs.some((m) => containsText(m, target));
+  return msgs.includes(target) || msgs.some((m) => containsText(m, target));
 }
 
 /**

@@ -5,7 +5,7 @@
  * str_replace_editor prints `cat -n` output with tab-separated numbers (its tool bundle's messages).
  */
 import { BLOCKS } from '../corpus/code.js';
-import { TextBuilder, type BuiltText } from '../text/builder.js';
+import { TextBuilder, pieceTokens, type BuiltText } from '../text/builder.js';
 import { fillLines, writeLine, type Line } from './lines.js';
 import { STEMS, absPath, fileLines, identifier, newFile } from './project.js';
 import type { ShellCtx } from './shell-coding.js';
@@ -48,7 +48,7 @@ export function readCall(c: ShellCtx, style: Style, target: number, failed: bool
   const rel = pickFile(c, target);
   const abs = absPath(c.project, rel);
   const len = fileLines(c.project, rel).length;
-  const partial = len * 11 > target * 1.5 && c.rng.chance(0.5);
+  const partial = len * 11 > target * 1.5 && c.rng.chance(0.2);
   const from = partial ? c.rng.int(0, Math.max(0, len - Math.ceil(target / 11))) : 0;
   const limit = Math.ceil(target / 10);
   const range: [string, number][] = partial ? [['offset', from + 1], ['limit', limit]] : [];
@@ -79,14 +79,19 @@ export function readCall(c: ShellCtx, style: Style, target: number, failed: bool
 /** code lines for edit/write arguments until about `target` tokens */
 function codeText(c: ShellCtx, target: number): string {
   const lines: string[] = [];
-  let chars = 0;
-  while (chars / 3.2 < target || lines.length === 0) {
+  let tokens = 0;
+  while (tokens < target || lines.length === 0) {
     const l = c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]));
+    const n = pieceTokens(l) + 1;
+    if (lines.length > 0 && tokens + n / 2 > target) break;
     lines.push(l);
-    chars += l.length + 2;
+    tokens += n;
   }
   return lines.join('\n');
 }
+
+/** tokens of an edit/write call's JSON besides the code (keys, path, quotes) */
+const ARG_OVERHEAD = 30;
 
 /** a JSON string argument written line by line (so the code lines stay reusable pieces) */
 function addCode(b: TextBuilder, key: string, text: string): void {
@@ -99,8 +104,9 @@ function addCode(b: TextBuilder, key: string, text: string): void {
 export function editCall(c: ShellCtx, style: Style, target: number, argTarget: number, failed: boolean): Call {
   const rel = c.rng.pick(c.project.files);
   const abs = absPath(c.project, rel);
-  const oldText = codeText(c, argTarget * 0.4);
-  const newText = codeText(c, argTarget * 0.55);
+  const body = Math.max(10, argTarget - ARG_OVERHEAD);
+  const oldText = codeText(c, body * 0.45);
+  const newText = codeText(c, body * 0.55);
   const keys = style === 'swe-agent' || style === 'mini-swe-agent' ? ['old_str', 'new_str'] : ['old_string', 'new_string'];
   const a =
     style === 'claude-code' ? jsonArgs([['file_path', abs]])
@@ -137,7 +143,7 @@ export function writeCall(c: ShellCtx, style: Style, target: number, argTarget: 
     style === 'claude-code' ? jsonArgs([['file_path', abs]])
     : style === 'hermes' ? jsonArgs([['path', rel]])
     : jsonArgs([['command', 'create'], ['path', abs]]);
-  const content = codeText(c, argTarget);
+  const content = codeText(c, Math.max(10, argTarget - ARG_OVERHEAD));
   addCode(a, style === 'claude-code' || style === 'hermes' ? 'content' : 'file_text', content);
   const b = new TextBuilder();
   if (style === 'hermes') b.add(`{"success": true, "path": "`).json(rel).add(`", "bytes_written": ${content.length}}`);
@@ -153,7 +159,8 @@ export function globCall(c: ShellCtx, style: Style, target: number): Call {
   const dir = c.rng.pick(c.project.dirs);
   const stem = c.rng.pick(STEMS);
   const pattern = c.rng.pick([`${dir}/**/*.${ext}`, `**/*${stem}*`, `${dir}/*${stem}*.${ext}`, `**/${stem}.${ext}`, `${dir}/**/*`]);
-  const a = style === 'hermes' ? jsonArgs([['pattern', pattern], ['target', 'files']]) : jsonArgs([['pattern', pattern]]);
+  const where: [string, string][] = c.rng.chance(0.4) ? [['path', absPath(c.project, dir)]] : [];
+  const a = style === 'hermes' ? jsonArgs([['pattern', pattern], ['target', 'files']]) : jsonArgs([['pattern', pattern], ...where]);
   const b = new TextBuilder();
   if (target < 4) return { args: a.add('}').build(), result: b.add(style === 'hermes' ? '{"files": "", "total_count": 0}' : 'No files found').build() };
   const body = (): Line => [c.project.root, '/', c.rng.pick(c.project.files)];
@@ -171,7 +178,12 @@ export function grepCall(c: ShellCtx, style: Style, target: number): Call {
   const dir = c.rng.pick(c.project.dirs);
   const a =
     style === 'hermes' ? jsonArgs([['pattern', pattern], ['target', 'content'], ['path', dir]])
-    : jsonArgs([['pattern', pattern], ['path', absPath(c.project, dir)], ['glob', `*.${c.project.lang}`], ['output_mode', c.rng.pick(['content', 'files_with_matches'])]]);
+    : jsonArgs([
+        ['pattern', pattern],
+        ...(c.rng.chance(0.8) ? [['path', absPath(c.project, dir)] as [string, string]] : []),
+        ...(c.rng.chance(0.5) ? [['glob', `**/*.${c.project.lang}`] as [string, string]] : []),
+        ...(c.rng.chance(0.6) ? [['output_mode', 'content'] as [string, string], ['-n', true] as [string, boolean]] : [['output_mode', 'files_with_matches'] as [string, string]]),
+      ]);
   const body = (): Line => [c.rng.pick(c.project.files), ':', String(c.rng.int(1, 400)), ':', c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))];
   const b = new TextBuilder();
   if (target < 4) return { args: a.add('}').build(), result: b.add(style === 'hermes' ? '{"matches": "", "total_count": 0}' : 'No matches found').build() };

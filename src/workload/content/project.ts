@@ -16,7 +16,8 @@ export const STEMS = [
   'session', 'store', 'parser', 'annotations', 'config', 'router', 'handlers', 'cache', 'worker', 'timezone',
   'utils', 'models', 'migrations', 'client', 'server', 'schema', 'render', 'transcript', 'settings', 'queue',
 ];
-const PROJECTS = ['spotter', 'ledger', 'atlas', 'relay', 'harbor', 'quarry', 'beacon', 'orchard'];
+const PROJECTS = ['spotter', 'ledgerly', 'atlasdb', 'relayd', 'harborline', 'quarrykit', 'beaconix', 'orchardly'];
+const USERS = ['jdoe', 'mkowalski', 'akumar', 'sofiar', 'tnguyen'];
 
 /** suffixes of module names (session_live, hook_controller, ...) */
 const ROLES = ['', '', '_live', '_controller', '_service', '_registry', '_renderer', '_view', '_helpers'];
@@ -46,7 +47,7 @@ export function createProject(rng: Rng, rootStyle: RootStyle): Project {
   const root =
     rootStyle === 'testbed' ? '/testbed'
     : rootStyle === 'workspace' ? `/root/workspace/${name}`
-    : `/home/user/projects/${name}-worktrees/${name}-${issueId(rng)}`;
+    : `/home/${rng.pick(USERS)}/projects/${name}-worktrees/${name}-${issueId(rng)}`;
   const ext = lang === 'ts' ? '.ts' : '.py';
   const named = NAMED.map((d) => d.replaceAll('{p}', name));
   const dirs = [...DIRS, ...named];
@@ -55,7 +56,8 @@ export function createProject(rng: Rng, rootStyle: RootStyle): Project {
   while (files.length < 120) {
     // most files sit in the deeper, project-named directories, and half have compound names (as in the traces)
     const dir = rng.chance(0.6) ? rng.pick(named) : rng.pick(DIRS);
-    const stem = (rng.chance(0.5) ? `${rng.pick(STEMS)}_${rng.pick(STEMS)}` : rng.pick(STEMS)) + rng.pick(ROLES);
+    const words = 1 + rng.weighted([3, 4, 3]);
+    const stem = Array.from({ length: words }, () => rng.pick(STEMS)).join('_') + rng.pick(ROLES);
     const file = dir === 'docs' ? `${dir}/${stem}.md` : dir === 'tests' ? `${dir}/test_${stem}${ext}` : `${dir}/${stem}${ext}`;
     if (!used.has(file)) {
       used.add(file);

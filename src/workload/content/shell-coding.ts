@@ -51,7 +51,7 @@ const silent: Family = {
 };
 
 const gitStatus: Family = {
-  id: 'git-status', min: 1, max: 150,
+  id: 'git-status', min: 40, max: 150,
   start: (c) => ({
     command: 'git status',
     head: [['On branch ', c.project.name, '-', hex(c.rng, 3)], ['Changes not staged for commit:'], ['  (use "git add <file>..." to update what will be committed)']],
@@ -134,10 +134,10 @@ function testRun(c: ShellCtx, failed: boolean): Invocation {
     failCode: 1,
   };
 }
-const test: Family = { id: 'test', min: 40, max: 30000, start: testRun };
+const test: Family = { id: 'test', min: 60, max: 30000, start: testRun };
 
 const build: Family = {
-  id: 'build', min: 10, max: 8000,
+  id: 'build', min: 35, max: 8000,
   start: (c, failed) => {
     const py = c.project.lang === 'py';
     return {
@@ -166,7 +166,7 @@ const run: Family = {
 };
 
 const install: Family = {
-  id: 'install', min: 10, max: 3000,
+  id: 'install', min: 25, max: 3000,
   start: (c) => {
     const py = c.project.lang === 'py';
     return {

@@ -16,7 +16,7 @@ import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { ImportError } from './errors.js';
 import { TraceBuilder } from './builder.js';
 import { arr, isObj, obj, optStr, str, textOf, type Obj } from './expect.js';
-import { lineLocator, looksLikeJsonl, parseJsonLine, readLines } from './lines.js';
+import { lineLocator, looksLikeJsonl, readJsonLines } from './lines.js';
 import { readJsonDocument, type Locator, type Path } from './locate.js';
 import { isoEpoch } from './time.js';
 import type { ImportedTrace, ImportOptions } from './types.js';
@@ -116,9 +116,13 @@ function eventsOf(loc: Locator, root: unknown, base: Path): { events: unknown[];
   const prefix: Path = holder ? [...base, 'history'] : base;
   const events: unknown[] = [];
   const where: Path[] = [];
+  const add = (e: unknown, at: Path): void => {
+    events.push(e);
+    where.push(at);
+  };
   list.forEach((x, k) => {
-    if (Array.isArray(x)) x.forEach((y, j) => (events.push(y), where.push([...prefix, k, j])));
-    else events.push(x), where.push([...prefix, k]);
+    if (Array.isArray(x)) x.forEach((y, j) => add(y, [...prefix, k, j]));
+    else add(x, [...prefix, k]);
   });
   const extra: Obj = {};
   if (holder) for (const key of ['instance_id', 'metrics', 'error']) if (holder[key] !== undefined) extra[key] = holder[key];
@@ -143,9 +147,8 @@ export async function importOpenHands(file: string, opts: ImportOptions = {}): P
   const want = opts.entry ?? 0;
   let n = 0;
   let picked: { lineNo: number; value: unknown } | undefined;
-  for await (const { lineNo, text } of readLines(file)) {
-    if (n === want) picked = { lineNo, value: parseJsonLine(file, lineNo, text) };
-    n++;
+  for await (const { lineNo, value } of readJsonLines(file)) {
+    if (n++ === want) picked = { lineNo, value };
   }
   if (!picked) throw new ImportError(file, undefined, `entry ${want} requested, the file holds ${n} instance(s)`);
   if (n > 1) b.notes.push(`file holds ${n} instances; imported entry ${want} (line ${picked.lineNo})`);

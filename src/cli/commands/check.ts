@@ -1,0 +1,114 @@
+/**
+ * `compactbench check --policy ID|PATH [--runs N] [--seed S] [--param key=value]...`: property-tests a
+ * policy (a registered id, or a module file exporting a policy; see src/testing/policy-module.ts)
+ * against every invariant of the testing kit, and prints each invariant with pass or its shrunk
+ * counterexample plus a vitest test that reproduces it.
+ *
+ * Exit codes: 0 all invariants hold; 2 a counterexample was found; 1 a tool error, which for this
+ * command includes bad input (unknown policy, missing file, bad option) — unlike the other commands,
+ * because 2 already means "counterexample found" here.
+ */
+import type { Command } from 'commander';
+import { resolvePolicy } from '../../policies/registry.js';
+import { caseTranscript } from '../../testing/drive.js';
+import { loadTarget } from '../../testing/policy-module.js';
+import { checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, selectInvariants, type CheckReport } from '../../testing/property.js';
+import { formatReport, reproTest, type ReproOptions } from '../../testing/repro.js';
+import { collect } from '../errors.js';
+
+export const CHECK_EXIT = { ok: 0, toolError: 1, counterexample: 2 } as const;
+
+interface CheckFlags {
+  policy?: string;
+  runs?: string;
+  seed?: string;
+  param: string[];
+  invariant: string[];
+  skip: string[];
+  varyParams?: boolean;
+  json?: boolean;
+}
+
+class CheckInputError extends Error {}
+
+function integer(name: string, raw: string, min: number): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new CheckInputError(`${name}: got ${JSON.stringify(raw)}, expected an integer >= ${min}`);
+  return n;
+}
+
+function parseParams(pairs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new CheckInputError(`--param ${JSON.stringify(p)}: expected key=value`);
+    out[p.slice(0, eq).trim()] = p.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+function commandLine(f: CheckFlags): string {
+  const parts = ['compactbench check', `--policy ${f.policy}`];
+  if (f.runs) parts.push(`--runs ${f.runs}`);
+  if (f.seed) parts.push(`--seed ${f.seed}`);
+  for (const p of f.param) parts.push(`--param ${p}`);
+  if (f.varyParams) parts.push('--vary-params');
+  return parts.join(' ');
+}
+
+function jsonReport(report: CheckReport, o: ReproOptions): unknown {
+  return {
+    ...report,
+    results: report.results.map((r) => {
+      if (!r.counterexample) return { name: r.name, description: r.description, ok: r.ok };
+      const { observation: _obs, ...cx } = r.counterexample;
+      return { name: r.name, description: r.description, ok: r.ok, counterexample: { ...cx, transcript: caseTranscript(cx.case), test: reproTest(r.name, r.counterexample, o) } };
+    }),
+  };
+}
+
+/** Runs the command; returns the exit code. Output goes to the given writers (the CLI's stdout/stderr). */
+export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  let report: CheckReport;
+  let repro: ReproOptions;
+  try {
+    if (!f.policy) throw new CheckInputError('--policy ID|PATH is required');
+    const params = parseParams(f.param);
+    const target = await loadTarget(f.policy, params);
+    resolvePolicy(target.def, params); // validates the overrides against the policy's ParamSpecs
+    const opts = {
+      runs: f.runs ? integer('--runs', f.runs, 1) : DEFAULT_RUNS,
+      seed: f.seed ? integer('--seed', f.seed, -(2 ** 31)) : DEFAULT_SEED,
+      invariants: f.invariant, skip: f.skip, varyParams: !!f.varyParams,
+    };
+    selectInvariants(opts); // unknown invariant names are input errors
+    repro = { policyRef: f.policy, params, varyParams: opts.varyParams, command: commandLine(f) };
+    report = checkPolicy(target, opts);
+  } catch (e) {
+    err(`compactbench check: error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return CHECK_EXIT.toolError;
+  }
+  out(f.json ? `${JSON.stringify(jsonReport(report, repro), null, 2)}\n` : formatReport(report, repro));
+  return report.ok ? CHECK_EXIT.ok : CHECK_EXIT.counterexample;
+}
+
+export function register(program: Command): void {
+  program
+    .command('check')
+    .description('property-test a policy: every invariant over generated conversations; shrunk counterexamples with a vitest repro (exit 0 pass, 2 counterexample, 1 error)')
+    .option('--policy <id|path>', 'a registered policy id, or a .ts/.js module exporting a policy')
+    .option('--runs <n>', `generated cases (default ${DEFAULT_RUNS})`)
+    .option('--seed <s>', `fast-check seed (default ${DEFAULT_SEED})`)
+    .option('--param <key=value>', 'a policy parameter (repeatable)', collect, [])
+    .option('--invariant <name>', 'check only this invariant (repeatable)', collect, [])
+    .option('--skip <name>', 'leave this invariant out (repeatable)', collect, [])
+    .option('--vary-params', "draw parameter values from the policy's ranges for every case")
+    .option('--json', 'print the report as JSON')
+    // bad usage exits 1 for this command (2 means a counterexample): returning lets commander exit with its own code 1
+    .exitOverride((e) => {
+      if (e.exitCode === 0) throw e;
+    })
+    .action(async (f: CheckFlags) => {
+      process.exitCode = await runCheck(f, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
+    });
+}

@@ -1,0 +1,86 @@
+/**
+ * The self-contained HTML report: one file with the Vega/Vega-Lite/vega-embed bundles and every chart's
+ * spec (its CSV inlined) embedded, rendered in the browser with interactive tooltips; the tables and the
+ * manifest as HTML. It makes no network request. Each chart element gets `data-rendered="true"` (or
+ * "error") when vega-embed finishes, and <body> gets `data-charts-done` when all have — the browser
+ * test waits on that.
+ */
+import { vegaBundles } from './bundles.js';
+import type { WrittenChart } from './chart-files.js';
+import { escapeHtml } from './html-tables.js';
+
+export interface HtmlSection {
+  id: string;
+  title: string;
+  html: string;
+}
+
+const CSS = `
+body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:0 auto;max-width:1400px;padding:0 24px 48px;color:#222;line-height:1.45}
+h1{font-size:1.6em;margin:24px 0 4px}h2{margin-top:36px;border-bottom:1px solid #ddd;padding-bottom:4px}h3{margin:20px 0 4px}
+nav a{margin-right:14px}.note{color:#555;margin:2px 0 8px;font-size:.92em}
+table{border-collapse:collapse;font-size:.86em;margin:6px 0 14px}th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}
+thead th{background:#f4f5f7;text-align:center}tbody th{text-align:left;font-weight:normal;white-space:nowrap}
+figure{margin:18px 0 28px;overflow-x:auto}figcaption{color:#444;font-size:.9em;margin-top:4px}
+.verdict{font-size:1.2em;font-weight:bold;padding:8px 12px;border-radius:4px;display:inline-block}
+.verdict.pass{background:#e6f4ea}.verdict.fail{background:#fde8e8}.verdict.not-evaluated{background:#fff4e0}.verdict.none{background:#f0f0f0}
+pre{background:#f6f8fa;padding:10px;overflow-x:auto;font-size:.8em}
+`;
+
+/** JSON inside <script type="application/json">: `<` escaped so no `</script` can end it early. */
+export function jsonScript(x: unknown): string {
+  return JSON.stringify(x).replace(/</g, '\\u003c');
+}
+
+const BOOT = `(function () {
+  var specs = JSON.parse(document.getElementById('chart-specs').textContent);
+  var els = document.querySelectorAll('[data-chart]');
+  var pending = [];
+  for (var i = 0; i < els.length; i++) (function (el) {
+    var name = el.getAttribute('data-chart');
+    pending.push(vegaEmbed(el, specs[name], { renderer: 'svg', actions: false }).then(function () {
+      el.setAttribute('data-rendered', 'true');
+    }, function (err) {
+      el.setAttribute('data-rendered', 'error');
+      el.textContent = 'This chart failed to render: ' + err;
+      console.error('chart ' + name + ': ' + err);
+    }));
+  })(els[i]);
+  Promise.all(pending).then(function () { document.body.setAttribute('data-charts-done', String(pending.length)); });
+})();`;
+
+function chartFigure(c: WrittenChart): string {
+  const links = ['png', 'svg', 'csv', 'vl.json'].map((ext) => `<a href="charts/${escapeHtml(c.name)}.${ext}">${ext === 'csv' ? 'data (CSV)' : ext.toUpperCase().replace('VL.JSON', 'Vega-Lite spec')}</a>`).join(' · ');
+  return `<figure id="chart-${escapeHtml(c.name)}"><div class="chart" data-chart="${escapeHtml(c.name)}"></div>\n<figcaption>${escapeHtml(c.caption)} ${links}</figcaption></figure>`;
+}
+
+export interface HtmlPage {
+  title: string;
+  subtitle: string;
+  /** sections before the charts (verdict, tables) and after them (manifest) */
+  before: readonly HtmlSection[];
+  charts: readonly WrittenChart[];
+  after: readonly HtmlSection[];
+}
+
+export function reportHtml(page: HtmlPage): string {
+  const { title, subtitle, charts } = page;
+  const all = [...page.before, { id: 'charts', title: 'Charts', html: charts.map(chartFigure).join('\n') }, ...page.after];
+  const nav = all.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('');
+  const specs = Object.fromEntries(charts.map((c) => [c.name, c.inlineSpec]));
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${CSS}</style>`,
+    '</head><body>',
+    `<h1>${escapeHtml(title)}</h1><p class="note">${escapeHtml(subtitle)}</p><nav>${nav}</nav>`,
+    ...all.map((s) => `<section id="${s.id}"><h2>${escapeHtml(s.title)}</h2>\n${s.html}\n</section>`),
+    ...vegaBundles().map((b) => `<script>${b}</script>`),
+    `<script type="application/json" id="chart-specs">${jsonScript(specs)}</script>`,
+    `<script>${BOOT}</script>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,89 @@
+/**
+ * Writes a full report for any kind of run — `run` (CSVs, summary, manifest), `report` (plus aggregates,
+ * charts and HTML), `sweep` (plus the sweep table and chart) and `compare` (plus the paired comparison,
+ * the gate verdict and the Markdown for a CI job summary) — from the typed records and the manifest
+ * alone. Unsharded commands and `merge` both end here, which is what makes a merged report identical.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toRows, type PolicyAggregate } from '../metrics/aggregate.js';
+import type { SessionRun } from '../sim/records.js';
+import { aggregatesCsv } from './aggregates-csv.js';
+import { writeCharts } from './chart-files.js';
+import { chartContext, standardCharts, type Chart } from './charts/index.js';
+import { deltasChart } from './charts/deltas.js';
+import { sweepChart } from './charts/sweep.js';
+import { compareMarkdown } from './compare-markdown.js';
+import { comparisonTable } from './comparison-table.js';
+import { evaluateGate, type GateVerdict } from './gate-eval.js';
+import { comparisonHtml, gateHtml, manifestHtml, summaryTablesHtml, sweepHtml } from './html-tables.js';
+import { reportHtml, type HtmlSection } from './html.js';
+import type { ReportManifest } from './manifest.js';
+import { pairedDeltas } from './paired.js';
+import { sweepMarkdown, sweepTable } from './sweep-table.js';
+import { tableCsv } from './table.js';
+import { writeRunOutputs } from './write-run.js';
+
+export interface ReportOptions {
+  /** write PNGs beside the SVGs (default true) */
+  png?: boolean;
+  /** prefix for the links in comparison.md (e.g. where CI publishes the report); default: relative */
+  linkBase?: string;
+}
+
+export interface ReportResult {
+  files: string[];
+  aggregates: PolicyAggregate[];
+  verdict: GateVerdict | null;
+  /** 0 pass (or no gate), 2 gate failed, 3 gate not evaluated */
+  exitCode: 0 | 2 | 3;
+}
+
+function subtitle(m: ReportManifest): string {
+  const scenarios = m.scenarios.map((s) => `${s.name} (seeds ${s.seeds.join(', ')})`).join('; ');
+  return `${m.tool} ${m.version} · ${m.cells} sessions · ${m.policies.length} policies · scenarios: ${scenarios}`;
+}
+
+export async function writeReport(dir: string, runs: readonly SessionRun[], manifest: ReportManifest, opts: ReportOptions = {}): Promise<ReportResult> {
+  const base = writeRunOutputs(dir, runs, manifest);
+  const spec = manifest.report;
+  if (spec.kind === 'run') return { files: base.files, aggregates: base.aggregates, verdict: null, exitCode: 0 };
+  const aggs = base.aggregates;
+  const ctx = chartContext(aggs);
+  const charts: Chart[] = standardCharts(runs, aggs, ctx);
+  const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
+  const before: HtmlSection[] = [];
+  let verdict: GateVerdict | null = null;
+  let title = 'compactbench report';
+  if (spec.kind === 'sweep') {
+    title = 'compactbench sweep';
+    charts.unshift(sweepChart(aggs, manifest, spec.params, ctx));
+    files['sweep.csv'] = tableCsv(sweepTable(aggs, manifest, spec.params));
+    files['sweep.md'] = sweepMarkdown(aggs, manifest, spec.params);
+    before.push({ id: 'sweep', title: 'Sweep', html: sweepHtml(aggs, manifest, spec.params) });
+  } else if (spec.kind === 'compare') {
+    title = `compactbench comparison: ${spec.baseline} → ${spec.candidate}`;
+    const deltas = pairedDeltas(toRows(runs), spec.baseline, spec.candidate);
+    verdict = spec.gate ? evaluateGate(spec.gate, deltas) : null;
+    charts.unshift(deltasChart(deltas, verdict, spec.baseline, spec.candidate));
+    files['comparison.csv'] = tableCsv(comparisonTable(deltas, verdict));
+    files['comparison.md'] = compareMarkdown({
+      baseline: spec.baseline, candidate: spec.candidate, deltas, verdict, gateFile: spec.gateFile,
+      charts: charts.map((c) => ({ name: c.name, title: c.title })), linkBase: opts.linkBase,
+    });
+    before.push({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) }, { id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
+  }
+  before.push({ id: 'summary', title: 'Summary per policy', html: summaryTablesHtml(aggs) });
+  const written = await writeCharts(dir, charts, { png: opts.png });
+  files['report.html'] = reportHtml({
+    title, subtitle: subtitle(manifest), before, charts: written,
+    after: [{ id: 'manifest', title: 'Manifest', html: manifestHtml(manifest) }],
+  });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return {
+    files: [...base.files, ...written.flatMap((w) => w.files), ...Object.keys(files).map((f) => join(dir, f))],
+    aggregates: aggs,
+    verdict,
+    exitCode: verdict?.exitCode ?? 0,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * compactbench/testing: the property-test kit for context-management policies.
+ *
+ * - arbitraries: fast-check generators of agent conversations (compact specs, inflated at render
+ *   time) and of the conditions a policy runs under;
+ * - invariants: named checks over an Observation of a run (each usable on its own);
+ * - drive: replays a generated case through the real simulator and records the Observation;
+ * - checkPolicy / invariantProperty / checkCase: the invariants as fast-check properties, with shrunk
+ *   counterexamples and their replay coordinates; formatReport / reproTest print them.
+ * See docs/writing-a-policy.md.
+ */
+export type {
+  CallSpec, CompactedSpec, ContextSpec, ConversationSpec, OutputSpec, PolicyCase, ReasoningSpec, StepSpec, TurnSpec, UserSpec,
+} from './spec.js';
+export {
+  callArb, contextArb, conversationArb, DEFAULT_MODELS, DEFAULT_WINDOWS, nonEmptyTextArb, outputArb, paramsArb, paramValueArb,
+  policyCaseArb, stepArb, textArb, turnArb,
+  type ContextArbOptions, type ConversationArbOptions, type PolicyCaseArbOptions,
+} from './arbitraries.js';
+export { contextSpecArb, syntheticContext, usageArb, usageOf, type ContextSpecForHooks } from './context.js';
+export { renderCase, type RenderedCase, type RenderOptions } from './render.js';
+export { caseTranscript, drive, type DriveOptions, type PolicyTarget } from './drive.js';
+export { transitionObservation, type HookPhase, type Observation, type SentRequest, type Transition } from './observation.js';
+export type { Finding, Invariant, InvariantOptions, PreserveClaims } from './invariant.js';
+export {
+  anthropicOrder, claimedTextKept, deterministic, getInvariant, inputNotMutated, invariantNames, INVARIANTS, lastUserKept,
+  noMissingResult, noOrphanResult, openaiOrder, policyCompletes, systemKept, uniqueCallIds, withinWindow,
+} from './invariants/index.js';
+export { changed, flaggedOverWindow, TEXT_PRESERVING_KINDS } from './invariants/content.js';
+export { anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from './checks/provider-order.js';
+export { containsText, firstLostText, keepsMessageText, textParts } from './checks/text.js';
+export {
+  caseArbitrary, checkCase, checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, invariantProperty, InvariantFailure, selectInvariants,
+  type CheckOptions, type CheckReport, type Counterexample, type InvariantResult,
+} from './property.js';
+export { abbreviate, formatMessages, formatReport, reproTest, type ReproOptions } from './repro.js';
+export { loadPolicyModule, loadTarget, looksLikePath, PolicyLoadError, type LoadedTarget } from './policy-module.js';
+export { COMMANDS, COMMON_TOOLS, LARGE_UNITS, PHRASES, PLACEHOLDERS, PROTECTED_TOOLS, SUMMARY_HEADERS } from './vocabulary.js';

@@ -1,0 +1,80 @@
+/**
+ * Loading the policy to check: a registered id, or a module file the user points at.
+ *
+ * A policy module (a .ts file runs under tsx or vitest; .js/.mjs anywhere) exports one of, in this
+ * order of preference:
+ * 1. `export default` a PolicyDefinition (`{ id, description, source, params, create }`);
+ * 2. `export const policy` a PolicyDefinition;
+ * 3. `export function create(params)` (or a default-exported function) returning a ContextPolicy,
+ *    with optional `export const id`, `description` and `params` (ParamSpec[]; `--param` overrides
+ *    are validated against them, so declare the ones you accept).
+ * It may also `export const claims` (PreserveClaims): text it promises to keep, checked by
+ * `claimed-text-kept`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REGISTRY, policyIds } from '../policies/registry.js';
+import type { RawParams } from '../policies/params.js';
+import type { ContextPolicy, ParamSpec, PolicyDefinition } from '../policies/types.js';
+import type { PolicyTarget } from './drive.js';
+import type { PreserveClaims } from './invariant.js';
+
+/** A policy module or id that cannot be used (the CLI reports it and exits 1). */
+export class PolicyLoadError extends Error {
+  override name = 'PolicyLoadError';
+}
+
+export interface LoadedTarget extends PolicyTarget {
+  /** the file the policy came from, or undefined for a registered id */
+  file?: string;
+}
+
+const isDefinition = (v: unknown): v is PolicyDefinition =>
+  !!v && typeof v === 'object' && typeof (v as PolicyDefinition).id === 'string' && typeof (v as PolicyDefinition).create === 'function';
+
+/** Whether a `--policy` value names a file rather than a registered id. */
+export function looksLikePath(ref: string): boolean {
+  return /[\\/]/.test(ref) || /\.(m?[jt]s|cjs|cts|mts)$/.test(ref);
+}
+
+function fromFactory(mod: Record<string, unknown>, file: string): PolicyDefinition | undefined {
+  const create = typeof mod.create === 'function' ? mod.create : typeof mod.default === 'function' ? mod.default : undefined;
+  if (!create) return undefined;
+  const id = typeof mod.id === 'string' ? mod.id : path.basename(file).replace(/\.[^.]+$/, '');
+  return {
+    id,
+    description: typeof mod.description === 'string' ? mod.description : `policy module ${file}`,
+    source: file,
+    params: Array.isArray(mod.params) ? (mod.params as ParamSpec[]) : [],
+    create: (params) => (create as (p: Readonly<Record<string, unknown>>) => ContextPolicy)(params),
+  };
+}
+
+/** Imports a policy module and finds its definition (see the conventions above). */
+export async function loadPolicyModule(file: string, cwd = process.cwd()): Promise<LoadedTarget> {
+  const abs = path.resolve(cwd, file);
+  if (!existsSync(abs)) throw new PolicyLoadError(`policy module ${file} not found (looked at ${abs})`);
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+  } catch (e) {
+    throw new PolicyLoadError(`policy module ${file} failed to load: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, file);
+  if (!def) {
+    throw new PolicyLoadError(
+      `policy module ${file} exports no policy: export default a PolicyDefinition, export const policy, or export function create(params) returning a ContextPolicy`,
+    );
+  }
+  const claims = mod.claims && typeof mod.claims === 'object' ? (mod.claims as PreserveClaims) : undefined;
+  return { def, file: abs, ...(claims ? { claims } : {}) };
+}
+
+/** A registered id or a module path, with parameter overrides. Unknown ids list the registered ones. */
+export async function loadTarget(ref: string, params: RawParams = {}, cwd = process.cwd()): Promise<LoadedTarget> {
+  const registered = REGISTRY.get(ref);
+  if (registered && !looksLikePath(ref)) return { def: registered, params };
+  if (looksLikePath(ref) || existsSync(path.resolve(cwd, ref))) return { ...(await loadPolicyModule(ref, cwd)), params };
+  throw new PolicyLoadError(`unknown policy ${JSON.stringify(ref)}: not a registered id (${policyIds().join(', ')}) and not a file`);
+}

@@ -1,0 +1,116 @@
+/**
+ * Printing a check: each invariant with pass or its counterexample (the conversation, what the
+ * policy was given and returned, the violated invariant) and a ready-to-paste vitest test.
+ *
+ * Long strings are abbreviated for reading: a body that repeats one line prints as
+ * `"<line>" × N`, any other long string as its head and its length. The test reproduces the case
+ * from the compact spec, so it needs no abbreviation.
+ */
+import type { Message } from '../core/messages.js';
+import type { RawParams } from '../policies/params.js';
+import { caseTranscript } from './drive.js';
+import type { Finding } from './invariant.js';
+import type { CheckReport, Counterexample, InvariantResult } from './property.js';
+
+export interface ReproOptions {
+  /** how the user named the policy: a registered id or a module path (as given to `--policy`) */
+  policyRef: string;
+  params?: RawParams;
+  varyParams?: boolean;
+  /** module the test imports the kit from @default 'compactbench/testing' */
+  importFrom?: string;
+  /** the command line that found it, quoted in the test's comment */
+  command?: string;
+}
+
+const LIMIT = 120;
+
+/** A long string shortened for reading. */
+export function abbreviate(s: string): string {
+  if (s.length <= LIMIT) return s;
+  const nl = s.indexOf('\n');
+  if (nl > 0) {
+    const unit = s.slice(0, nl + 1);
+    const n = s.length / unit.length;
+    if (Number.isInteger(n) && unit.repeat(n) === s) return `${JSON.stringify(unit)} × ${n}`;
+  }
+  return `${s.slice(0, 60)}… (${s.length} chars)`;
+}
+
+const replacer = (_k: string, v: unknown): unknown => (typeof v === 'string' ? abbreviate(v) : v);
+
+/** Messages as JSON, one message per line, long strings abbreviated. */
+export function formatMessages(msgs: readonly Message[], indent = '  '): string {
+  if (!msgs.length) return `${indent}[]`;
+  return `${indent}[\n${msgs.map((m, i) => `${indent}  ${JSON.stringify(m, replacer)}${i < msgs.length - 1 ? ',' : ''}  // ${i}`).join('\n')}\n${indent}]`;
+}
+
+function findingBlock(f: Finding): string {
+  const lines = [`  violated: ${f.invariant} at step ${f.step} (${f.phase})`, `  ${f.message}`];
+  if (f.input) lines.push(`  the policy was given (${f.input.length} messages; the system prompt is sent separately):`, formatMessages(f.input, '    '));
+  if (f.messages) {
+    const what = f.phase === 'request' ? 'the request sent (system prompt first)' : 'the policy returned';
+    lines.push(`  ${what} (${f.messages.length} messages):`, formatMessages(f.messages, '    '));
+  }
+  return lines.join('\n');
+}
+
+/** The vitest file that reproduces one counterexample. */
+export function reproTest(name: string, cx: Counterexample, o: ReproOptions): string {
+  const from = o.importFrom ?? 'compactbench/testing';
+  const opts = `{ invariants: [${JSON.stringify(name)}]${o.varyParams ? ', varyParams: true' : ''} }`;
+  const params = JSON.stringify(o.params ?? {});
+  const slug = `${o.policyRef.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')}: ${name}`;
+  const lines = [
+    `import fc from 'fast-check';`,
+    `import { expect, it } from 'vitest';`,
+    `import { checkCase, invariantProperty, loadTarget, type PolicyCase } from '${from}';`,
+    ``,
+    `// Found by${o.command ? `: ${o.command}` : ' compactbench check'}`,
+    `// ${cx.finding.message}`,
+    `const CASE: PolicyCase = ${JSON.stringify(cx.case, null, 2)};`,
+    ``,
+    `it(${JSON.stringify(`${slug} holds on the shrunk counterexample`)}, async () => {`,
+    `  const target = await loadTarget(${JSON.stringify(o.policyRef)}, ${params});`,
+    `  expect(checkCase(target, CASE, ${opts}).map((f) => f.message)).toEqual([]);`,
+    `});`,
+  ];
+  if (cx.path !== null) {
+    lines.push(
+      ``,
+      `it(${JSON.stringify(`${slug} replays from fast-check's seed and path`)}, async () => {`,
+      `  const target = await loadTarget(${JSON.stringify(o.policyRef)}, ${params});`,
+      `  fc.assert(invariantProperty(target, ${JSON.stringify(name)}${o.varyParams ? ', { varyParams: true }' : ''}), { seed: ${cx.seed}, path: ${JSON.stringify(cx.path)}, endOnFailure: true });`,
+      `});`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function resultBlock(r: InvariantResult, o: ReproOptions): string {
+  if (r.ok || !r.counterexample) return `✓ ${r.name}: ${r.description}`;
+  const cx = r.counterexample;
+  const transcript = caseTranscript(cx.case);
+  const replay = cx.path === null
+    ? `not replayable from a seed: the failure did not recur when the same cases were generated again (is the policy deterministic?)`
+    : `fast-check seed ${cx.seed}, path ${JSON.stringify(cx.path)}; shrunk ${cx.shrinks} times`;
+  return [
+    `✗ ${r.name}: ${r.description}`,
+    `  counterexample (${replay})`,
+    `  conversation (${transcript.length} messages, system prompt first):`,
+    formatMessages(transcript, '    '),
+    findingBlock(cx.finding),
+    `  reproduce with this vitest test:`,
+    `  ----8<----`,
+    reproTest(r.name, cx, o),
+    `  ----8<----`,
+  ].join('\n');
+}
+
+/** The whole report, as `compactbench check` prints it. */
+export function formatReport(report: CheckReport, o: ReproOptions): string {
+  const failed = report.results.filter((r) => !r.ok).length;
+  const head = `compactbench check ${o.policyRef} (policy ${report.policy}${Object.keys(report.params).length ? ` ${JSON.stringify(report.params)}` : ''}): ${report.runs} runs, seed ${report.seed}`;
+  const tail = failed ? `${failed} of ${report.results.length} invariants violated` : `all ${report.results.length} invariants hold`;
+  return [head, '', ...report.results.map((r) => resultBlock(r, o)), '', tail, ''].join('\n');
+}

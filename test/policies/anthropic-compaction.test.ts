@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { anthropicCompactionPolicy } from '../../src/policies/anthropic/definitions.js';
+import { COMPACTION_BLOCK_PREFIX } from '../../src/policies/anthropic/server-compaction.js';
+import { resolveParams } from '../../src/policies/params.js';
+import type { ViewResult } from '../../src/policies/types.js';
+import { runFixture } from '../sim/fixtures.js';
+import { create, history, makeCtx, recordingSummarizer, turn } from './helpers.js';
+
+describe('anthropic-compaction (compact_20260112)', () => {
+  it('defaults to a 150k trigger and rejects one below the 50k minimum', () => {
+    expect(resolveParams(anthropicCompactionPolicy).trigger).toBe(150_000);
+    expect(() => resolveParams(anthropicCompactionPolicy, { trigger: 40_000 })).toThrow(/>= 50000/);
+  });
+
+  it('above the trigger answers from the compaction block and later sends the block plus what follows', () => {
+    const h = history(turn({ resultTokens: 6_000, calls: 10 }, 'a'));
+    const summarizer = recordingSummarizer();
+    const ctx = makeCtx({ summarizer });
+    const p = create(anthropicCompactionPolicy, { trigger: 50_000 });
+    const v = p.view!(h, ctx) as ViewResult;
+    expect(v.kind).toBe('server-compaction');
+    expect(v.messages).toHaveLength(1);
+    expect(String(v.messages[0]!.content).startsWith(COMPACTION_BLOCK_PREFIX)).toBe(true);
+    expect(summarizer.requests).toHaveLength(1);
+    expect(summarizer.requests[0]!.reusesMainCache).toBe(true);
+    const later = [...h, ...turn({ resultTokens: 10, calls: 1 }, 'b')];
+    const v2 = p.view!(later, ctx) as ViewResult;
+    expect(v2.messages[0]).toBe(v.messages[0]);
+    expect(v2.messages.slice(1)).toEqual(later.slice(h.length));
+    expect(summarizer.requests).toHaveLength(1);
+  });
+
+  it('in a session: history untouched, one cache break per compaction, right after the system prompt', () => {
+    const run = runFixture(anthropicCompactionPolicy, { turns: 5, stepsPerTurn: 8, resultChars: 12_000 }, { trigger: 50_000 });
+    expect(run.events.length).toBeGreaterThan(1);
+    for (const e of run.events) {
+      expect(e.phase).toBe('view');
+      expect(e.earliestChangedIndex).toBe(1);
+      expect(run.steps[e.step]!.breakCause).toBe('view-change');
+    }
+    const breaks = run.steps.filter((s) => s.breakCause === 'view-change').length;
+    expect(breaks).toBe(run.events.length);
+    expect(run.violations).toHaveLength(0);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Opens the HTML report in headless Chromium (Debian's package, driven by playwright-core; never a
+ * downloaded browser) and checks every chart rendered, tooltips work, the console has no errors and the
+ * page made no network request. In CI (CI=true) a missing Chromium fails the test; locally it skips
+ * with a message saying how to install it.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { writeReport } from '../../src/report/write-report.js';
+import { COMPARE_POLICIES, fixtureRun, tempDir } from './helpers.js';
+import { parseGate } from '../../src/report/gate.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const present = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true';
+
+if (!present && !inCi) {
+  console.warn(`SKIPPED html-browser.test.ts: ${CHROMIUM} is missing (install it with scripts/install-chromium.sh, as root); in CI this test fails instead.`);
+}
+
+describe.skipIf(!present && !inCi)('the HTML report in headless Chromium', () => {
+  it('renders every chart with tooltips, no console errors and no network requests', async () => {
+    expect(present, `${CHROMIUM} is missing: CI must run scripts/install-chromium.sh`).toBe(true);
+    const gate = parseGate({ limits: [{ metric: 'costTotal', maxRisePct: 2 }] });
+    const { runs, manifest } = fixtureRun({ policies: COMPARE_POLICIES }, { kind: 'compare', baseline: COMPARE_POLICIES[0]!, candidate: COMPARE_POLICIES[1]!, gate, gateFile: 'inline' });
+    const dir = tempDir();
+    const res = await writeReport(dir, runs, manifest, { png: false });
+    const chartCount = res.files.filter((f) => f.endsWith('.vl.json')).length;
+    expect(chartCount).toBeGreaterThanOrEqual(6);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+      await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+      await page.waitForSelector('body[data-charts-done]', { timeout: 60_000 });
+
+      const charts = await page.$$eval('[data-chart]', (els) => els.map((e) => ({
+        name: e.getAttribute('data-chart'), rendered: e.getAttribute('data-rendered'),
+        svgs: e.querySelectorAll('svg').length, texts: e.querySelectorAll('svg text').length, marks: e.querySelectorAll('svg [role="graphics-symbol"]').length,
+      })));
+      expect(charts).toHaveLength(chartCount);
+      for (const c of charts) {
+        expect(c.rendered, c.name!).toBe('true');
+        expect(c.svgs, c.name!).toBeGreaterThanOrEqual(1);
+        expect(c.texts, `${c.name} has axis and title text`).toBeGreaterThan(5);
+        expect(c.marks, `${c.name} drew marks`).toBeGreaterThan(0);
+      }
+
+      await page.hover('[data-chart="headline"] [role="graphics-symbol"][aria-roledescription="point"]');
+      await page.waitForSelector('#vg-tooltip-element.visible', { timeout: 10_000 });
+      expect(await page.textContent('#vg-tooltip-element')).toMatch(/policy/);
+
+      if (process.env.CB_SCREENSHOT) writeFileSync(process.env.CB_SCREENSHOT, await page.screenshot({ fullPage: true }));
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

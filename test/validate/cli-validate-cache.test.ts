@@ -1,0 +1,59 @@
+/** `compactbench validate-cache`: the JSON summary's shape, the text report, and exit codes. */
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runValidateCache } from '../../src/cli/commands/validate-cache.js';
+import { TRACES } from '../import/reference.js';
+
+const defaults = { format: 'auto', tolerance: '0.05', seed: '0', warmStart: true };
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
+  return { out, err };
+}
+afterEach(() => vi.restoreAllMocks());
+
+const session = path.join(TRACES, 'claude-code/tool_heavy.jsonl');
+
+describe('compactbench validate-cache', () => {
+  it('--json prints files and total with token counts and labelled disagreements', async () => {
+    const io = capture();
+    const code = await runValidateCache([session], { ...defaults, json: true });
+    vi.restoreAllMocks();
+    expect(code).toBe(0);
+    const j = JSON.parse(io.out.join(''));
+    expect(Object.keys(j)).toEqual(['files', 'total']);
+    expect(j.files[0]).toMatchObject({ file: session, calls: 4 });
+    expect(Object.keys(j.files[0])).toEqual(['file', 'calls', 'agreeing', 'recorded', 'modelled', 'disagreements']);
+    expect(j.files[0].recorded).toEqual({ cacheRead: 88231, cacheWrite: 17696 });
+    for (const d of j.files[0].disagreements) expect(Object.keys(d)).toEqual(['call', 'cause']);
+    expect(j.total).toMatchObject({ calls: 4, agreeing: j.files[0].agreeing, recorded: j.files[0].recorded, modelled: j.files[0].modelled });
+  });
+
+  it('prints every call and the totals with relative errors as text', async () => {
+    const io = capture();
+    await runValidateCache([session], defaults);
+    vi.restoreAllMocks();
+    const text = io.out.join('');
+    expect(text.split('\n').filter((l) => /^\s+\d+\s+\d+\s+\d+/.test(l))).toHaveLength(4);
+    expect(text).toMatch(/TOTAL: \d+\/4 calls agree .* cache read recorded 88231 modelled \d+ \([+-]\d+\.\d\d%\)/);
+  });
+
+  it('exits 2 for a transcript without recorded usage, still reporting the others', async () => {
+    const io = capture();
+    const code = await runValidateCache([path.join(TRACES, 'swe-agent/crypto__eps.traj'), session], { ...defaults, json: true });
+    vi.restoreAllMocks();
+    expect(code).toBe(2);
+    expect(io.err.join('')).toMatch(/crypto__eps\.traj: no recorded per-call usage/);
+    expect(JSON.parse(io.out.join('')).files).toHaveLength(1);
+  });
+
+  it('exits 2 on a bad option value', async () => {
+    const io = capture();
+    expect(await runValidateCache([session], { ...defaults, breakpoints: 'everywhere' })).toBe(2);
+    vi.restoreAllMocks();
+    expect(io.err.join('')).toMatch(/--breakpoints: got "everywhere"/);
+  });
+});

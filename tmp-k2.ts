@@ -1,0 +1,14 @@
+import { readdirSync } from 'node:fs';
+import { createTokenCounter } from './src/core/tokens.js';
+import { generateWorkload } from './src/workload/generator.js';
+import { loadScenario } from './src/workload/scenario.js';
+import { readTraces } from './src/workload/trace-read.js';
+import { statsOf, workloadSession } from './src/workload/trace-stats.js';
+const dir = '/work/shared/traces/openai/';
+const real = readTraces(readdirSync(dir).filter((f) => f.startsWith(process.argv[3]) && f.endsWith('.jsonl')).map((f) => dir + f));
+const tokens = createTokenCounter();
+const s = loadScenario(process.argv[2]);
+const gen = statsOf(Array.from({ length: 20 }, (_, i) => workloadSession(generateWorkload(s, i + 1, tokens))), tokens).resultTokens;
+const r = statsOf(real, tokens).resultTokens;
+const F = (a: number[], x: number) => a.filter((v) => v <= x).length / a.length;
+for (const x of [0, 5, 10, 15, 20, 25, 28, 30, 32, 35, 40, 50, 67, 80, 100, 150, 200, 300, 500, 800, 1200, 2000, 4000]) console.log(x, F(gen, x).toFixed(3), F(r, x).toFixed(3), (F(gen, x) - F(r, x)).toFixed(3));
