@@ -14,6 +14,7 @@ import type { Command } from 'commander';
 import { reportManifest, type ReportSpec } from '../report/manifest.js';
 import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shard.js';
 import { writeShard } from '../report/shard-files.js';
+import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
 import { generateWorkload } from '../workload/generator.js';
 import { loadScenario, loadSuite, type Scenario } from '../workload/scenario.js';
@@ -193,18 +194,18 @@ export function execOf(o: CommonOpts): ExecOptions {
 
 /**
  * Runs the plan (or one shard of it) and writes the outputs: a shard's manifest.json and runs.jsonl,
- * or the full report of the given kind. Returns the exit code the report asks for (a gate's verdict).
+ * or the full report of the given kind. `exitCode` is what the report asks for (a gate's verdict).
  */
-export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<number> {
+export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o);
   const exec = await executePlan(specSource(spec), ex);
   if (ex.shard) {
     const manifest = reportManifest(exec.plan, exec.cells.length, report(exec.plan), shardLabel(ex.shard));
     writeShard(o.out, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest);
     process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
-    return 0;
+    return { exitCode: 0, verdict: null };
   }
   const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, ...ropts });
   process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
-  return res.exitCode;
+  return { exitCode: res.exitCode, verdict: res.verdict };
 }

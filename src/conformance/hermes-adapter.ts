@@ -33,7 +33,7 @@ const CaseFile = z.object({
   current_tokens: z.number().nullable().optional(),
   expected: z.object({ messages: z.array(Msg), record: z.record(z.string(), z.unknown()) }),
 });
-const ReplayConfig = z.looseObject({ context_length: z.number().int().positive(), system_prompt_tokens: z.number().min(0) });
+const ReplayConfig = CaseConfig.extend({ system_prompt_tokens: z.number().min(0) });
 const ReplayResult = z.object({ events: z.array(z.record(z.string(), z.unknown())), totals: z.record(z.string(), z.unknown()) });
 
 export type CaseOutcome = { pass: true } | { pass: false; difference: string };
@@ -69,7 +69,7 @@ export function runHermesCase(file: string): CaseOutcome {
 export function runHermesReplay(item: Extract<ConformanceItem, { kind: 'replay' }>): CaseOutcome {
   const config = parse(ReplayConfig, readJson(item.config), item.config);
   const expected = parse(ReplayResult, readJson(item.result), item.result);
-  const c = compressorFor(config);
+  const c = compressorFor(config, config.fail_summary ?? false);
   const out = runReplayLoop(c, readTrace(item.trace) as PyMsg[][], config.system_prompt_tokens);
   const n = Math.min(expected.events.length, out.events.length);
   for (let i = 0; i < n; i++) {

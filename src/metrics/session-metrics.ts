@@ -36,6 +36,8 @@ export interface SessionMetrics extends BreaksByCause {
   pruneOnlyEvents: number;
   summaryEvents: number;
   pruneToSummaryRatio: number;
+  /** prune-only events / all events: defined whenever there is an event, unlike the ratio */
+  pruneOnlyShare: number;
   cacheReadShare: number;
   cacheBreaks: number;
   breaksPer100Steps: number;
@@ -125,6 +127,7 @@ export function sessionMetrics(run: SessionRun): SessionMetrics {
     pruneOnlyEvents: pruneOnly,
     summaryEvents: summaries,
     pruneToSummaryRatio: summaries > 0 ? pruneOnly / summaries : NaN,
+    pruneOnlyShare: events.length ? pruneOnly / events.length : NaN,
     cacheReadShare: prompt > 0 ? read / prompt : 0,
     cacheBreaks: breaks,
     breaksPer100Steps: per100(breaks, n),

@@ -6,15 +6,20 @@ import { nonePolicy } from './none.js';
 import { ParamError, parsePolicySpec, resolveParams, type RawParams } from './params.js';
 import { thresholdSummaryPolicy } from './threshold-summary.js';
 import { microcompactPolicy } from './microcompact.js';
-import { insertionTrimPolicy } from './insertion-trim.js';
+import { insertionTrimPolicy, withInsertionTrim } from './insertion-trim.js';
+import { hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy } from './hermes/index.js';
 import type { PolicyDefinition } from './types.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
 
 const DEFINITIONS: readonly PolicyDefinition[] = [
   nonePolicy,
   thresholdSummaryPolicy,
+  hermesPolicy,
+  hermesPruneFirstPolicy,
+  hermesRunwayPolicy,
   microcompactPolicy,
   insertionTrimPolicy,
+  withInsertionTrim(hermesPolicy),
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));

@@ -36,7 +36,7 @@ export interface ConversationArbOptions {
 }
 
 export interface ContextArbOptions {
-  /** context windows to draw from @default [16_000, 32_000, 64_000, 128_000, 200_000] */
+  /** context windows to draw from (the first is what shrinking moves towards) @default DEFAULT_WINDOWS */
   windows?: readonly number[];
   /** main model ids (priced by src/cache/profiles.ts) @default ['claude-sonnet-4.5', 'gpt-4.1', 'deepseek-v3.2'] */
   models?: readonly string[];
@@ -51,7 +51,12 @@ export interface PolicyCaseArbOptions {
   context?: ContextArbOptions;
 }
 
-export const DEFAULT_WINDOWS: readonly number[] = [16_000, 32_000, 64_000, 128_000, 200_000];
+/**
+ * Windows of the models agents run on: 32k (local models Hermes supports), 64k (Hermes' minimum for
+ * its thresholds), 128k, 200k (Claude). Smaller windows are below what the modelled agents support
+ * (Claude Code reserves 33k for its summary and buffer).
+ */
+export const DEFAULT_WINDOWS: readonly number[] = [32_000, 64_000, 128_000, 200_000];
 export const DEFAULT_MODELS: readonly string[] = ['claude-sonnet-4.5', 'gpt-4.1', 'deepseek-v3.2'];
 
 /** Short text: mostly realistic phrases, sometimes arbitrary unicode (graphemes: emoji, CJK, combining marks). */
@@ -141,18 +146,23 @@ export function contextArb(o: ContextArbOptions = {}): fc.Arbitrary<ContextSpec>
   const fill = o.fillPercent ?? { min: 30, max: 200 };
   const fixed = fc.noShrink(fc.record({
     model: fc.constantFrom(...(o.models ?? DEFAULT_MODELS)),
-    contextWindow: fc.constantFrom(...(o.windows ?? DEFAULT_WINDOWS)),
     maxOutputTokens: fc.constantFrom(4096, 8192, 32_000),
-    fill: fc.integer(fill).map((p) => p / 100),
+    // uniform, not biased to the ends: the thresholds policies care about lie in between
+    fill: fc.noBias(fc.integer(fill)).map((p) => p / 100),
     systemFraction: fc.integer({ min: 0, max: 8 }).map((p) => p / 100),
     thinkSeconds: fc.constantFrom(30, 400, 4000),
   }));
   return fc.record({
     fixed,
+    // shrinks towards the smallest window: fewer, smaller messages reach the same thresholds
+    contextWindow: fc.constantFrom(...(o.windows ?? DEFAULT_WINDOWS)),
     summarizerFailAt: (o.summarizerFailures ?? true)
       ? fc.oneof({ weight: 3, arbitrary: fc.constant([] as number[]) }, { weight: 1, arbitrary: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }) })
       : fc.constant([] as number[]),
-  }).map(({ fixed: f, summarizerFailAt }) => ({ ...f, summarizerFailAt, maxOutputTokens: Math.min(f.maxOutputTokens, Math.floor(f.contextWindow / 4)) }));
+  }).map(({ fixed: f, contextWindow, summarizerFailAt }) => ({
+    model: f.model, contextWindow, maxOutputTokens: Math.min(f.maxOutputTokens, Math.floor(contextWindow / 4)),
+    fill: f.fill, systemFraction: f.systemFraction, summarizerFailAt, thinkSeconds: f.thinkSeconds,
+  }));
 }
 
 /** A whole case: conversation, conditions and the harness seed. */

@@ -26,11 +26,12 @@ export {
   anthropicOrder, claimedTextKept, deterministic, getInvariant, inputNotMutated, invariantNames, INVARIANTS, lastUserKept,
   noMissingResult, noOrphanResult, openaiOrder, policyCompletes, systemKept, uniqueCallIds, withinWindow,
 } from './invariants/index.js';
-export { changed, flaggedOverWindow, TEXT_PRESERVING_KINDS } from './invariants/content.js';
+export { aimsForWindow, changed, flaggedOverWindow, TEXT_PRESERVING_KINDS } from './invariants/content.js';
 export { anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from './checks/provider-order.js';
 export { containsText, firstLostText, keepsMessageText, textParts } from './checks/text.js';
 export {
-  caseArbitrary, checkCase, checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, invariantProperty, InvariantFailure, selectInvariants,
+  caseArbitrary, checkCase, checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, documentedProperties, invariantProperty, InvariantFailure, selectInvariants,
+  type DocumentedProperties,
   type CheckOptions, type CheckReport, type Counterexample, type InvariantResult,
 } from './property.js';
 export { abbreviate, formatMessages, formatReport, reproTest, type ReproOptions } from './repro.js';

@@ -2,8 +2,8 @@
  * Realizes a generated PolicyCase into messages and a Workload the simulator replays.
  *
  * Sizes: every `large` body gets `weight` shares of `fill × window` tokens (one scale factor for the
- * whole conversation), capped at `maxMessageFraction` of the window so no single message is beyond
- * what any policy could fit. A large body repeats a newline-terminated unit, whose token count is
+ * whole conversation), capped at `maxMessageFraction` of the window and at `maxMessageTokens`, so no
+ * single message is beyond what agents produce or what a policy could fit. A large body repeats a newline-terminated unit, whose token count is
  * compositional, so its count is registered with the TokenCounter (`prime`) instead of tokenized:
  * a 200k-token conversation renders in milliseconds. Every message is deep-frozen, so a policy that
  * edits one in place (even an image part or reasoning_details) fails loudly.
@@ -17,6 +17,11 @@ import { COMPACTION_MARKER, LARGE_UNITS } from './vocabulary.js';
 export interface RenderOptions {
   /** largest single body as a fraction of the window @default 0.25 */
   maxMessageFraction?: number;
+  /**
+   * largest single body in tokens @default 16_000 — a little above what agents let one tool output put
+   * in context (Claude Code persists results over 50k chars, ~12.5k tokens, to disk: policies.md §2b)
+   */
+  maxMessageTokens?: number;
 }
 
 /** A rendered case: the workload, plus the facts invariants need about it. */
@@ -120,7 +125,8 @@ export function renderCase(c: PolicyCase, tokens: TokenCounter, opts: RenderOpti
   const system = systemMessage(c, tokens);
   const budget = Math.max(0, ctx.fill * window - ctx.systemFraction * window);
   const w = totalWeight(c);
-  const sizer = new Sizer(tokens, w > 0 ? budget / w : 0, (opts.maxMessageFraction ?? 0.25) * window);
+  const cap = Math.min((opts.maxMessageFraction ?? 0.25) * window, opts.maxMessageTokens ?? 16_000);
+  const sizer = new Sizer(tokens, w > 0 ? budget / w : 0, cap);
 
   const steps: ScriptStep[] = [];
   const userMessages: RenderedCase['userMessages'] = [];

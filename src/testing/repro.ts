@@ -88,14 +88,14 @@ export function reproTest(name: string, cx: Counterexample, o: ReproOptions): st
 }
 
 function resultBlock(r: InvariantResult, o: ReproOptions): string {
-  if (r.ok || !r.counterexample) return `✓ ${r.name}: ${r.description}`;
+  if (r.ok || !r.counterexample) return `✓ ${r.name}: ${r.description}${r.documented ? ` (documented upstream property, not seen in these runs: ${r.documented})` : ''}`;
   const cx = r.counterexample;
   const transcript = caseTranscript(cx.case);
   const replay = cx.path === null
     ? `not replayable from a seed: the failure did not recur when the same cases were generated again (is the policy deterministic?)`
     : `fast-check seed ${cx.seed}, path ${JSON.stringify(cx.path)}; shrunk ${cx.shrinks} times`;
   return [
-    `✗ ${r.name}: ${r.description}`,
+    r.documented ? `! ${r.name}: ${r.description}\n  a documented property of the upstream system: ${r.documented}` : `✗ ${r.name}: ${r.description}`,
     `  counterexample (${replay})`,
     `  conversation (${transcript.length} messages, system prompt first):`,
     formatMessages(transcript, '    '),
@@ -109,8 +109,10 @@ function resultBlock(r: InvariantResult, o: ReproOptions): string {
 
 /** The whole report, as `compactbench check` prints it. */
 export function formatReport(report: CheckReport, o: ReproOptions): string {
-  const failed = report.results.filter((r) => !r.ok).length;
+  const failed = report.results.filter((r) => !r.ok && !r.documented).length;
+  const known = report.results.filter((r) => !r.ok && r.documented).length;
   const head = `compactbench check ${o.policyRef} (policy ${report.policy}${Object.keys(report.params).length ? ` ${JSON.stringify(report.params)}` : ''}): ${report.runs} runs, seed ${report.seed}`;
-  const tail = failed ? `${failed} of ${report.results.length} invariants violated` : `all ${report.results.length} invariants hold`;
+  const tail = (failed ? `${failed} of ${report.results.length} invariants violated` : `all ${report.results.length} invariants hold`) +
+    (known ? ` (${known} more violated as documented upstream properties)` : '');
   return [head, '', ...report.results.map((r) => resultBlock(r, o)), '', tail, ''].join('\n');
 }

@@ -199,3 +199,15 @@ describe('purity', () => {
     }
   });
 });
+
+describe('model switch', () => {
+  it('re-derives the thresholds for the new window (update_model)', () => {
+    const { s } = recordingSummarizer();
+    const p = create();
+    expect(p.beforeStep!(history(10), ctxWith(s))).toBeUndefined();
+    // 1M window: 50% is kept, threshold 500,000 — the same ~36K history no longer triggers
+    expect(p.beforeStep!(history(40), ctxWith(s, { contextWindow: 1_000_000, model: 'big', userTurn: 1 }))).toBeUndefined();
+    // back on the 32K model it does
+    expect(isVeto(p.beforeStep!(history(40), ctxWith(s, { userTurn: 2 })) as HookResult)).toBe(false);
+  });
+});

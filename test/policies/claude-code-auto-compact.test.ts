@@ -80,4 +80,12 @@ describe('claude-code auto-compact', () => {
   it('is off when the layer is switched off', () => {
     expect(compactAt(190_000, { autoCompact: false }).r).toBeUndefined();
   });
+
+  it('compacts on a manual /compact with its focus, even with auto-compact off', () => {
+    const { p, ctx, summarizer } = compactAt(10_000, { autoCompact: false });
+    const r = p.onCommand!('/compact', 'the parser bug', msgs, ctx) as PolicyResult;
+    expect(r.kind).toBe('summary');
+    expect(summarizer.requests[0]!.focus).toBe('the parser bug');
+    expect(p.onCommand!('/other', undefined, msgs, ctx)).toBeUndefined();
+  });
 });

@@ -12,7 +12,7 @@
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
 import { UsageMeter } from '../shared/usage-meter.js';
-import { toolSet } from '../shared/tool-calls.js';
+import { toolSet, type ToolSet } from '../shared/tool-calls.js';
 import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type PolicyDefinition } from '../types.js';
 import { compactConversation } from './auto-compact.js';
 import type { Clearing } from './compactable.js';
@@ -25,12 +25,12 @@ import { gapMinutes, timeBasedMicrocompact } from './time-based.js';
 class ClaudeCodePolicy implements ContextPolicy {
   readonly id = 'claude-code';
   private readonly cfg: ClaudeCodeConfig;
-  private readonly compactable;
+  private readonly compactable: ToolSet;
   private readonly files: FileState;
   private readonly meter = new UsageMeter();
   private lastAssistantAt: number | undefined;
   private failures = 0;
-  private counts = { microcompact: 0, timeMicrocompact: 0, autoCompact: 0, compactFailures: 0, breakerSkips: 0 };
+  private counts = { microcompactRuns: 0, timeMicrocompactRuns: 0, compactions: 0, compactFailures: 0, breakerSkips: 0 };
 
   constructor(readonly params: Readonly<Record<string, unknown>>) {
     this.cfg = readConfig(params);
@@ -93,7 +93,7 @@ class ClaudeCodePolicy implements ContextPolicy {
       const gap = gapMinutes(ctx.now, this.lastAssistantAt);
       const c = timeBasedMicrocompact(history, this.compactable, gap, this.cfg.timeGapMinutes, this.cfg.timeKeepRecent);
       if (c) {
-        this.counts.timeMicrocompact++;
+        this.counts.timeMicrocompactRuns++;
         return { clearing: c, kind: 'time-microcompact' };
       }
     }
@@ -103,7 +103,7 @@ class ClaudeCodePolicy implements ContextPolicy {
       minSavings: this.cfg.microcompactMinSavings, contextTokens: tokens, warningThreshold: warning,
     });
     if (!c) return undefined;
-    this.counts.microcompact++;
+    this.counts.microcompactRuns++;
     return { clearing: c, kind: 'microcompact' };
   }
 
@@ -119,7 +119,7 @@ class ClaudeCodePolicy implements ContextPolicy {
       return { veto: `compaction failed (${this.failures} consecutive): ${out.error ?? 'unknown error'}` };
     }
     if (!manual) this.failures = 0;
-    this.counts.autoCompact++;
+    this.counts.compactions++;
     this.meter.invalidate();
     return { history: out.history, kind: 'summary', note, detail: { reattachedFiles: out.files ?? 0 } };
   }

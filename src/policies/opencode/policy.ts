@@ -71,7 +71,8 @@ class OpencodePolicy implements ContextPolicy {
       const p = this.prune(history, 'payload-limit');
       if (p) return p;
     }
-    return this.compact(history, ctx, 'request exceeded the context window');
+    // with compaction.auto === false a context-overflow error is surfaced, not compacted
+    return this.cfg.auto ? this.compact(history, ctx, 'request exceeded the context window') : undefined;
   }
 
   telemetry(): Record<string, number> {

@@ -113,30 +113,42 @@ export function changed(t: Transition): boolean {
   return out.length !== t.input.length || out.some((m, i) => m !== t.input[i]);
 }
 
+/**
+ * Whether a rewrite aims at fitting the window: an overflow-path result, or an event that summarizes or
+ * drops content. Partial clean-ups (kinds in TEXT_PRESERVING_KINDS: prune, clear, mask, strip, ...)
+ * reclaim what they can and do not promise to fit, so alone they are not judged.
+ */
+export function aimsForWindow(t: Transition, kinds: readonly string[] = TEXT_PRESERVING_KINDS): boolean {
+  return t.phase === 'overflow' || !kinds.includes(t.kind ?? '');
+}
+
 export const withinWindow: Invariant = {
   name: 'within-window',
-  description: 'The last compaction before each request leaves system prompt + history within the context window, unless the event flags it (detail.overWindow = true, or a note saying it is still over the window).',
-  check(obs) {
-    const entries = timeline(obs);
+  description: 'When a summary-type or overflow compaction precedes a request, the history it leaves (after any later rewrite before that request) fits the context window with the system prompt, unless an event flags it (detail.overWindow = true, or a note saying it is still over the window).',
+  check(obs, opts: InvariantOptions = {}) {
+    const kinds = opts.claims?.textPreservingKinds ?? TEXT_PRESERVING_KINDS;
     const systemTokens = obs.tokens.message(obs.system);
-    let last: Transition | null = null;
-    const judge = (t: Transition | null): Finding | null => {
-      if (!t) return null;
-      const total = systemTokens + obs.tokens.messages(t.output!);
-      if (total <= t.contextWindow || flaggedOverWindow(t)) return null;
-      return transitionFinding('within-window', t,
-        `${t.phase} (kind ${t.kind}) left ${total} tokens (system prompt included) for a ${t.contextWindow}-token window and did not flag it`);
+    let group: Transition[] = [];
+    const judge = (): Finding | null => {
+      const last = group[group.length - 1];
+      const aimed = group.some((t) => aimsForWindow(t, kinds));
+      const flagged = group.some(flaggedOverWindow);
+      group = [];
+      if (!last || !aimed || flagged) return null;
+      const total = systemTokens + obs.tokens.messages(last.output!);
+      if (total <= last.contextWindow) return null;
+      return transitionFinding('within-window', last,
+        `${last.phase} (kind ${last.kind}) left ${total} tokens (system prompt included) for a ${last.contextWindow}-token window and did not flag it`);
     };
-    for (const e of entries) {
+    for (const e of timeline(obs)) {
       if (e.type === 'transition') {
-        if (changed(e.t)) last = e.t; // a later rewrite before the same request decides
+        if (changed(e.t)) group.push(e.t); // the last rewrite before a request decides what is sent
         continue;
       }
-      const f = judge(last);
+      const f = judge();
       if (f) return f;
-      last = null;
     }
-    return judge(last);
+    return judge();
   },
 };
 

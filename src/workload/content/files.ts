@@ -6,7 +6,7 @@
  */
 import { BLOCKS } from '../corpus/code.js';
 import { TextBuilder, pieceTokens, type BuiltText } from '../text/builder.js';
-import { fillLines, writeLine, type Line } from './lines.js';
+import { fillLines, segments, writeLine, type Line } from './lines.js';
 import { STEMS, absPath, fileLines, identifier, newFile } from './project.js';
 import type { ShellCtx } from './shell-coding.js';
 import type { Style } from '../tools.js';
@@ -38,7 +38,7 @@ function jsonArgs(pairs: [string, string | number | boolean | null][]): TextBuil
   const b = new TextBuilder().add('{');
   pairs.forEach(([k, v], i) => {
     b.add(i ? `, "${k}": ` : `"${k}": `);
-    if (typeof v === 'string') b.add('"').json(v).add('"');
+    if (typeof v === 'string') b.add('"').words(v, true).add('"');
     else b.add(String(v));
   });
   return b;
@@ -117,12 +117,12 @@ export function editCall(c: ShellCtx, style: Style, target: number, argTarget: n
   const b = new TextBuilder();
   if (style === 'claude-code') {
     if (failed) b.add('<tool_use_error>String to replace not found in file.</tool_use_error>');
-    else b.add('The file ').add(abs).add(' has been updated successfully.');
+    else b.add('The file').words(` ${abs}`).add(' has been updated successfully.');
   } else if (style === 'hermes') {
     if (failed) b.add('{"success": false, "error": "old_string not found in ').json(rel).add('"}');
     else {
       b.add('{"success": true, "diff": "');
-      const diff = { head: [['--- a/', rel], ['+++ b/', rel], ['@@ -12,7 +12,9 @@']] as Line[], body: (): Line => [c.rng.pick([' ', '-', '+']), c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))], tail: [] };
+      const diff = { head: [['--- a/', rel], ['+++ b/', rel], ['@@ -12,7 +12,9 @@']] as Line[], body: (): Line => [c.rng.pick([' ', '-', '+']) + c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))], tail: [] };
       fillLines(b, diff, target, true);
       b.add('"}');
     }
@@ -150,7 +150,7 @@ export function writeCall(c: ShellCtx, style: Style, target: number, argTarget: 
   else if (style === 'claude-code' && target > 60) {
     b.add('The file ').add(abs).add(" has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n");
     fillLines(b, { head: [], tail: [], ...numbered(c, pickFile(c, target), 0, '→') }, target, false, true);
-  } else b.add('File created successfully at: ').add(abs);
+  } else b.add('File created successfully at:').words(` ${abs}`);
   return { args: a.add('}').build(), result: b.build() };
 }
 
@@ -163,7 +163,7 @@ export function globCall(c: ShellCtx, style: Style, target: number): Call {
   const a = style === 'hermes' ? jsonArgs([['pattern', pattern], ['target', 'files']]) : jsonArgs([['pattern', pattern], ...where]);
   const b = new TextBuilder();
   if (target < 4) return { args: a.add('}').build(), result: b.add(style === 'hermes' ? '{"files": "", "total_count": 0}' : 'No files found').build() };
-  const body = (): Line => [c.project.root, '/', c.rng.pick(c.project.files)];
+  const body = (): Line => segments(`${c.project.root}/${c.rng.pick(c.project.files)}`);
   if (style === 'hermes') {
     b.add('{"files": "');
     fillLines(b, { head: [], body, tail: [] }, target, true);
@@ -184,7 +184,7 @@ export function grepCall(c: ShellCtx, style: Style, target: number): Call {
         ...(c.rng.chance(0.5) ? [['glob', `**/*.${c.project.lang}`] as [string, string]] : []),
         ...(c.rng.chance(0.6) ? [['output_mode', 'content'] as [string, string], ['-n', true] as [string, boolean]] : [['output_mode', 'files_with_matches'] as [string, string]]),
       ]);
-  const body = (): Line => [c.rng.pick(c.project.files), ':', String(c.rng.int(1, 400)), ':', c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))];
+  const body = (): Line => [...segments(c.rng.pick(c.project.files)), ':', String(c.rng.int(1, 400)), ':', c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))];
   const b = new TextBuilder();
   if (target < 4) return { args: a.add('}').build(), result: b.add(style === 'hermes' ? '{"matches": "", "total_count": 0}' : 'No matches found').build() };
   if (style === 'hermes') {

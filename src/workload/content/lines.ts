@@ -3,9 +3,12 @@
  * is a list of pieces (see text/builder.ts) followed by a newline, written raw or JSON-escaped for
  * formats that wrap the output in JSON (Hermes tools).
  */
-import { pieceTokens, type TextBuilder } from '../text/builder.js';
+import { pieceTokens, splitWords, type TextBuilder } from '../text/builder.js';
 
-/** the pieces of one line, without its newline */
+/**
+ * The pieces of one line, without its newline. Keep a line's leading blanks or marker in the same piece
+ * as the text after it (`' ' + code`, not `' ', code`): a piece of blanks alone cannot be counted apart.
+ */
 export type Line = readonly string[];
 
 export interface LineSource {
@@ -22,6 +25,9 @@ function lineTokens(line: Line): number {
   for (const p of line) n += pieceTokens(p);
   return n;
 }
+
+/** a path as separate segment pieces, to spread into a Line */
+export const segments = (path: string): string[] => splitWords(path);
 
 export function writeLine(b: TextBuilder, line: Line, escape: boolean, newline = true): void {
   for (const p of line) {

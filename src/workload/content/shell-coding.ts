@@ -5,7 +5,7 @@
  * Formats follow the real tools' output (git, pytest, vitest, tsc, ls -la) as seen in shared/traces.
  */
 import { BLOCKS } from '../corpus/code.js';
-import type { Line } from './lines.js';
+import { segments, type Line } from './lines.js';
 import { COMMIT_MESSAGES, fileLines, identifier, type Project } from './project.js';
 import type { Rng } from '../rng.js';
 
@@ -55,7 +55,7 @@ const gitStatus: Family = {
   start: (c) => ({
     command: 'git status',
     head: [['On branch ', c.project.name, '-', hex(c.rng, 3)], ['Changes not staged for commit:'], ['  (use "git add <file>..." to update what will be committed)']],
-    body: () => ['\tmodified:   ', file(c)],
+    body: () => ['\tmodified:   ', ...segments(file(c))],
     tail: [[''], ['no changes added to commit (use "git add" and/or "git commit -a")']],
     failCode: 128,
   }),
@@ -76,7 +76,7 @@ const gitDiff: Family = {
     return {
       command: c.rng.pick(['git diff', `git diff ${f}`, 'git diff HEAD~1']),
       head: [['diff --git a/', f, ' b/', f], ['index ', hex(c.rng, 7), '..', hex(c.rng, 7), ' 100644'], ['--- a/', f], ['+++ b/', f]],
-      body: (i) => (i % 12 === 0 ? ['@@ -', String(10 + i), ',7 +', String(10 + i), ',9 @@'] : [c.rng.pick([' ', ' ', '+', '-']), codeLine(c)]),
+      body: (i) => (i % 12 === 0 ? ['@@ -', String(10 + i), ',7 +', String(10 + i), ',9 @@'] : [c.rng.pick([' ', ' ', '+', '-']) + codeLine(c)]),
       tail: [], failCode: 1,
     };
   },
@@ -96,7 +96,7 @@ const find: Family = {
   id: 'find', min: 5, max: 3000,
   start: (c) => ({
     command: c.rng.pick([`find . -name "*.${c.project.lang}" | head -50`, 'find src -type f', `find . -name "*${c.rng.pick(['store', 'session', 'cache'])}*" -not -path "./node_modules/*"`]),
-    head: [], body: () => ['./', file(c)], tail: [], failCode: 1,
+    head: [], body: () => ['.', ...segments(`/${file(c)}`)], tail: [], failCode: 1,
   }),
 };
 
@@ -104,7 +104,7 @@ const grep: Family = {
   id: 'grep', min: 5, max: 6000,
   start: (c) => ({
     command: `grep -rn "${identifier(c.rng)}" ${c.rng.pick(['src/', '.', 'lib/ tests/'])}`,
-    head: [], body: () => [file(c), ':', num(c, 1, 400), ':', codeLine(c)], tail: [], failCode: 1,
+    head: [], body: () => [...segments(file(c)), ':', num(c, 1, 400), ':', codeLine(c)], tail: [], failCode: 1,
   }),
 };
 
@@ -127,7 +127,7 @@ function testRun(c: ShellCtx, failed: boolean): Invocation {
   return {
     command: py ? c.rng.pick(['python -m pytest tests/ -x -q', `pytest ${file(c)} -v`, 'python runtests.py --verbosity 2']) : c.rng.pick(['npm test', `npx vitest run ${file(c)}`, 'npm test -- --reporter=verbose']),
     head: py ? [['============================= test session starts =============================='], ['platform linux -- Python 3.11.9, pytest-8.3.2, pluggy-1.5.0'], ['collected ', num(c, 5, 400), ' items']] : [[' RUN  v4.1.12 ', c.project.root]],
-    body: (i) => (failed && i % 9 === 4 ? err() : py ? [file(c), '::test_', identifier(c.rng), ' PASSED'] : [' ✓ ', file(c), ' (', num(c, 1, 30), ' tests) ', num(c, 2, 900), 'ms']),
+    body: (i) => (failed && i % 9 === 4 ? err() : py ? [...segments(file(c)), '::test_', identifier(c.rng), ' PASSED'] : [' ✓', ...segments(` ${file(c)}`), ' (', num(c, 1, 30), ' tests) ', num(c, 2, 900), 'ms']),
     tail: py
       ? failed ? [['FAILED tests/test_store.py::test_load_annotations - AssertionError: assert 0 == 1'], ['=========== 1 failed, ', num(c, 2, 300), ' passed in 3.21s ===========']] : [['=========== ', num(c, 2, 300), ' passed in 2.87s ===========']]
       : [[''], [' Test Files  ', failed ? '1 failed | 11 passed' : '12 passed', ' (12)'], ['      Tests  ', failed ? '1 failed | 97 passed' : '98 passed', ' (98)']],

@@ -43,7 +43,7 @@ function shellArgs(c: ShellCtx, style: Style, inv: Invocation, argTarget: number
   let cmd = inv.command;
   if (budget > roughTokens(cmd) + 14) cmd = `cd ${c.project.root} && ${cmd}`;
   if (budget > roughTokens(cmd) + 6) cmd += c.rng.pick([' 2>&1 | tail -50', ' 2>&1 | head -100', ' 2>/dev/null || true', ' 2>&1 | grep -v "^$"']);
-  const b = new TextBuilder().add('{"command": "').json(cmd);
+  const b = new TextBuilder().add('{"command": "').words(cmd, true);
   if (budget > b.estimate + 30) {
     // scripts written inline: `cat > x.py << 'EOF' ... EOF` then run (the long tail of command sizes)
     b.json(` && cat > /tmp/check.${c.project.lang} << 'EOF'\n`);

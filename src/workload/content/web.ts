@@ -96,6 +96,6 @@ export function submitCall(c: ShellCtx, target: number): Call {
   const f = c.rng.pick(c.project.files);
   const b = new TextBuilder();
   const head: Line[] = [['diff --git a/', f, ' b/', f], ['--- a/', f], ['+++ b/', f], ['@@ -40,6 +40,9 @@ def ', identifier(c.rng)]];
-  fillLines(b, { head, body: () => [c.rng.pick([' ', '+', '-']), c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))], tail: [] }, target, false);
+  fillLines(b, { head, body: () => [c.rng.pick([' ', '+', '-']) + c.rng.pick(c.rng.pick(BLOCKS[c.project.lang]))], tail: [] }, target, false);
   return { args: new TextBuilder().add('{}').build(), result: b.build() };
 }

@@ -40,6 +40,11 @@ export function jsonEscape(s: string): string {
   return JSON.stringify(s).slice(1, -1);
 }
 
+/** `text` cut before each space and slash: "/home/a b" -> ["/home", "/a", " b"] */
+export function splitWords(text: string): string[] {
+  return text.split(/(?=[ /])/);
+}
+
 export interface BuiltText {
   text: string;
   tokens: number;
@@ -67,6 +72,15 @@ export class TextBuilder {
   /** append a piece escaped for the inside of a JSON string (escaping is per character, so pieces compose) */
   json(piece: string): this {
     return this.add(jsonEscape(piece));
+  }
+
+  /**
+   * append a one-off string (a path, a command) as its words and path segments, so that the parts
+   * recur across sessions and hit the memo even when the whole string is new
+   */
+  words(text: string, escape = false): this {
+    for (const part of splitWords(text)) this.add(escape ? jsonEscape(part) : part);
+    return this;
   }
 
   /** tokens so far (cheap; exact once `build` has run) */

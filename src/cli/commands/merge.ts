@@ -1,0 +1,35 @@
+/**
+ * `compactbench merge DIR... --out DIR`: combines the outputs of `--shard i/n` runs (manifest.json +
+ * runs.jsonl each) into the report the unsharded command would have written, byte for byte. A merged
+ * `compare` evaluates its gate and exits like compare (0 pass, 2 fail, 3 not evaluated, 1 tool error).
+ */
+import type { Command } from 'commander';
+import { mergeShards } from '../../report/merge.js';
+import { readShard } from '../../report/shard-files.js';
+import { writeReport } from '../../report/write-report.js';
+import { asToolError, verdictLine } from './compare.js';
+
+interface MergeOpts {
+  out: string;
+  png?: boolean;
+  linkBase?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('merge')
+    .description('combine the output directories of --shard i/n runs into the unsharded report')
+    .argument('<dir...>', 'shard output directories (each with manifest.json and runs.jsonl)')
+    .requiredOption('--out <dir>', 'output directory for the merged report')
+    .option('--no-png', 'skip the PNG renderings (SVG only)')
+    .option('--link-base <url>', 'prefix for the chart links in comparison.md (compare only)')
+    .action((dirs: string[], opts: MergeOpts) =>
+      asToolError(async () => {
+        const { manifest, runs } = mergeShards(dirs.map(readShard));
+        const res = await writeReport(opts.out, runs, manifest, { png: opts.png, linkBase: opts.linkBase });
+        process.stdout.write(`merged ${dirs.length} shards: wrote ${res.files.length} files to ${opts.out} (${runs.length} sessions)\n`);
+        if (manifest.report.kind === 'compare') process.stdout.write(verdictLine(res.verdict, opts.out));
+        return res.exitCode;
+      }),
+    );
+}

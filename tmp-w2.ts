@@ -1,0 +1,13 @@
+import { loadScenario } from './src/workload/scenario.js';
+import { generateWorkload } from './src/workload/generator.js';
+import { createTokenCounter } from './src/core/tokens.js';
+const s = loadScenario(process.argv[2]);
+generateWorkload(s, 1, createTokenCounter());
+const got: string[] = [];
+(globalThis as any).__miss = (p: string) => got.push(p);
+generateWorkload(s, 2, createTokenCounter());
+got.sort((a, b) => b.length - a.length);
+let tot = 0; for (const g of got) tot += g.length;
+console.log(got.length, tot);
+for (const g of got.slice(0, 12)) console.log(g.length, JSON.stringify(g.slice(0, 160)));
+const short = got.filter(g => g.length < 60); console.log('short', short.length, short.reduce((a, b) => a + b.length, 0)); console.log(short.slice(0, 40).map(x => JSON.stringify(x)).join(' '));
