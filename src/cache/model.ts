@@ -45,6 +45,13 @@ export interface CacheRequestInput {
   outputTokens: number;
   /** who changed the request before `changedFrom` (when it is below the previous length) */
   editKind: 'none' | 'history' | 'view';
+  /**
+   * what the cache keys on, position for position, when it is not `request` itself (a server-side edit
+   * applied after the cache lookup); token counts still come from `request`
+   */
+  keys?: readonly Message[];
+  /** with `keys`: first index whose content (so token count) changed, when that is before `changedFrom` */
+  contentChangedFrom?: number;
 }
 
 export interface CacheModel {
@@ -86,11 +93,20 @@ export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions)
     const prevLen = path.length;
     // clamping down is always safe: it only re-hashes messages that did not change
     const k = Math.min(input.changedFrom, prevLen, request.length);
-    if (opts.verify) verifyKept(path, request, k);
+    const keys = input.keys ?? request;
+    if (keys.length !== request.length) throw new Error(`keys has ${keys.length} messages, the request ${request.length}`);
+    if (opts.verify) verifyKept(path, keys, k);
     path.truncate(k, onRemove);
-    for (let i = k; i < request.length; i++) path.append(request[i]!, opts.tokens.message(request[i]!));
+    // keyed edit: the kept prefix's token counts shrank, and so does what a pure append would have read
+    let expected = prevCacheable;
+    if (input.contentChangedFrom !== undefined && input.contentChangedFrom < k) {
+      const before = path.cumTokens[k]!;
+      path.retoken(input.contentChangedFrom, (i) => opts.tokens.message(request[i]!));
+      expected -= before - path.cumTokens[k]!;
+    }
+    for (let i = k; i < request.length; i++) path.append(keys[i]!, opts.tokens.message(request[i]!));
     const r = engine.step(path, request, k, now);
-    const breakCause = started ? causeOf(r, prevCacheable, k < prevLen, input.editKind, effective) : firstCause(opts);
+    const breakCause = started ? causeOf(r, expected, k < prevLen, input.editKind, effective) : firstCause(opts);
     started = true;
     prevCacheable = r.cacheable;
     lastNow = now;

@@ -50,6 +50,14 @@ export class RequestPath {
     this.cumBlocks.length = k + 1;
   }
 
+  /**
+   * Recomputes cumulative tokens from message `from` on, keeping the hashes: the content there changed
+   * but the cache keys did not (a server-side edit applied after the cache lookup). O(length − from).
+   */
+  retoken(from: number, tokensOf: (i: number) => number): void {
+    for (let i = Math.max(0, from); i < this.length; i++) this.cumTokens[i + 1] = this.cumTokens[i]! + tokensOf(i);
+  }
+
   append(msg: Message, tokens: number): void {
     const n = this.length;
     const h = messageHash(msg);

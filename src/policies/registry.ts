@@ -8,6 +8,11 @@ import { thresholdSummaryPolicy } from './threshold-summary.js';
 import { microcompactPolicy } from './microcompact.js';
 import { insertionTrimPolicy, withInsertionTrim } from './insertion-trim.js';
 import { hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy } from './hermes/index.js';
+import { claudeCodePolicy } from './claude-code/policy.js';
+import { claudeCodeTutorialPolicy } from './claude-code/tutorial.js';
+import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCompactionPolicy } from './anthropic/definitions.js';
+import { kilocodePolicy, opencodePolicy } from './opencode/policy.js';
+import { twoPhasePolicy } from './opencode/two-phase.js';
 import type { PolicyDefinition } from './types.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
 
@@ -20,6 +25,14 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   microcompactPolicy,
   insertionTrimPolicy,
   withInsertionTrim(hermesPolicy),
+  claudeCodePolicy,
+  claudeCodeTutorialPolicy,
+  anthropicClearToolUsesPolicy,
+  anthropicClearThinkingPolicy,
+  anthropicCompactionPolicy,
+  opencodePolicy,
+  kilocodePolicy,
+  twoPhasePolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));

@@ -50,6 +50,13 @@ export interface ViewResult {
   messages: readonly Message[];
   kind?: string;
   note?: string;
+  /**
+   * What the provider's cache lookup keys on, position for position (same length as `messages`), when
+   * that is not the view itself: models the claim (Hermes PR #1147) that server-side edits are applied
+   * after the cache lookup. The harness diffs these keys to find the cache cut, hashes them for prefix
+   * matching, and takes token counts from `messages`.
+   */
+  cacheAs?: readonly Message[];
 }
 
 /** A decision not to act that the report should count (anti-thrash vetoes, cooldown skips, no-ops). */

@@ -12,6 +12,7 @@ import type { TokenCounter } from '../core/tokens.js';
 import type { Usage } from '../core/usage.js';
 import type { CacheModel } from '../cache/model.js';
 import type { ViewResult } from '../policies/types.js';
+import { PolicyFailure } from './policy-call.js';
 
 export interface ChangeInfo {
   /** index in the request (system prompt = 0) of the first message that differs from the last request */
@@ -46,10 +47,15 @@ export class RequestTracker {
   private view: Message[] | null = null;
   private viewTokens = 0;
   private lastSent: Message[] = [];
+  /** what the cache keyed on for the last request (differs from lastSent only for `cacheAs` views) */
+  private lastSentKeys: readonly Message[] = [];
+  private viewKeys: readonly Message[] | null = null;
   lastSentLength = 0;
   private lastSentTokens = 0;
   private appendedSinceSend = 0;
   private changedFrom = Infinity;
+  /** first index whose content changed since the last send (differs from changedFrom only for keyed views) */
+  private contentChangedFrom = Infinity;
   private editKind: 'none' | 'history' | 'view' = 'none';
   private switched = false;
   private trims = 0;
@@ -103,11 +109,18 @@ export class RequestTracker {
     const req = msgs === this.history ? this.mirror : [this.system, ...msgs];
     this.view = req === this.mirror ? null : req;
     this.viewTokens = this.view ? sumTokens(this.tokens, req) : 0;
+    const keys = label?.cacheAs ? [this.system, ...label.cacheAs] : req;
+    if (keys.length !== req.length) throw new PolicyFailure('view', 'ViewResult.cacheAs must have as many messages as the view');
+    this.viewKeys = keys === req ? null : keys;
     if (req === this.lastSent) return null; // pure append to the mirror that was sent
     const diff = earliestChangedIndex(this.lastSent, req, this.lastSentLength);
     if (diff >= this.lastSentLength) return null;
-    this.changedFrom = Math.min(this.changedFrom, diff);
-    if (this.editKind === 'none') this.editKind = 'view';
+    this.contentChangedFrom = Math.min(this.contentChangedFrom, diff);
+    const keyDiff = keys === req && this.lastSentKeys === this.lastSent ? diff : earliestChangedIndex(this.lastSentKeys, keys, this.lastSentLength);
+    if (keyDiff < this.lastSentLength) {
+      this.changedFrom = Math.min(this.changedFrom, keyDiff);
+      if (this.editKind === 'none') this.editKind = 'view';
+    }
     return {
       phase: 'view', kind: label?.kind ?? 'view', note: label?.note ?? '', detail: '',
       messagesBefore: this.mirror.length - 1, messagesAfter: msgs.length,
@@ -121,6 +134,8 @@ export class RequestTracker {
   send(): Message[] {
     const req = this.view ?? this.mirror;
     this.lastSent = req;
+    this.lastSentKeys = this.viewKeys ?? req;
+    this.viewKeys = null;
     this.lastSentLength = req.length;
     this.lastSentTokens = this.requestTokens;
     this.appendedSinceSend = 0;
@@ -132,10 +147,13 @@ export class RequestTracker {
   price(request: Message[], now: number, outputTokens: number): Usage {
     const prevLen = this.switched ? 0 : this.priorLength;
     const changedFrom = Math.min(this.changedFrom, prevLen);
-    const usage = this.cache.price({ request, changedFrom, now, outputTokens, editKind: this.editKind });
+    const keys = this.lastSentKeys !== request ? this.lastSentKeys : undefined;
+    const keyed = keys ? { keys, contentChangedFrom: Math.min(this.contentChangedFrom, prevLen) } : {};
+    const usage = this.cache.price({ request, changedFrom, now, outputTokens, editKind: this.editKind, ...keyed });
     if (this.switched && usage.breakCause === 'cold-start') usage.breakCause = 'model-switch';
     this.switched = false;
     this.changedFrom = Infinity;
+    this.contentChangedFrom = Infinity;
     this.editKind = 'none';
     this.priorLength = request.length;
     return usage;

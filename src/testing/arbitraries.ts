@@ -33,6 +33,8 @@ export interface ConversationArbOptions {
   compacted?: boolean;
   /** manual commands (`/compress`, ...) typed before some turns @default true */
   commands?: boolean;
+  /** history starts with the system message too (for policies of agents that keep it there) @default false */
+  systemInHistory?: boolean;
 }
 
 export interface ContextArbOptions {
@@ -135,11 +137,12 @@ const compactedArb = (): fc.Arbitrary<CompactedSpec> =>
   }));
 
 export function conversationArb(o: ConversationArbOptions = {}): fc.Arbitrary<ConversationSpec> {
-  return fc.record({
+  const conv = fc.record({
     system: fc.noShrink(fc.constantFrom('You are a coding agent. Use the tools to inspect and change the repository.', 'You are Hermes, a helpful assistant with tools.')),
     compacted: (o.compacted ?? true) ? fc.option(compactedArb(), { freq: 4 }) : fc.constant(null),
     turns: fc.array(turnArb(o), { minLength: o.minTurns ?? 1, maxLength: o.maxTurns ?? 5 }),
   });
+  return o.systemInHistory ? conv.map((c) => ({ ...c, systemInHistory: true })) : conv;
 }
 
 export function contextArb(o: ContextArbOptions = {}): fc.Arbitrary<ContextSpec> {

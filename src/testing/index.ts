@@ -34,6 +34,6 @@ export {
   type DocumentedProperties,
   type CheckOptions, type CheckReport, type Counterexample, type InvariantResult,
 } from './property.js';
-export { abbreviate, formatMessages, formatReport, reproTest, type ReproOptions } from './repro.js';
+export { abbreviate, compactJson, formatMessages, formatReport, reproTest, type ReproOptions } from './repro.js';
 export { loadPolicyModule, loadTarget, looksLikePath, PolicyLoadError, type LoadedTarget } from './policy-module.js';
 export { COMMANDS, COMMON_TOOLS, LARGE_UNITS, PHRASES, PLACEHOLDERS, PROTECTED_TOOLS, SUMMARY_HEADERS } from './vocabulary.js';

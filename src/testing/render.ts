@@ -137,7 +137,7 @@ export function renderCase(c: PolicyCase, tokens: TokenCounter, opts: RenderOpti
   const compacted = c.conversation.compacted;
 
   c.conversation.turns.forEach((turn, t) => {
-    const lead: Message[] = [];
+    const lead: Message[] = t === 0 && c.conversation.systemInHistory ? [system] : [];
     let prefix = '';
     if (t === 0 && compacted?.style === 'marker-and-summary') {
       lead.push({ role: 'user', content: COMPACTION_MARKER }, { role: 'assistant', content: compacted.summary });

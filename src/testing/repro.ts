@@ -10,13 +10,14 @@ import type { Message } from '../core/messages.js';
 import type { RawParams } from '../policies/params.js';
 import { caseTranscript } from './drive.js';
 import type { Finding } from './invariant.js';
-import type { CheckReport, Counterexample, InvariantResult } from './property.js';
+import type { CheckOptions, CheckReport, Counterexample, InvariantResult } from './property.js';
 
 export interface ReproOptions {
   /** how the user named the policy: a registered id or a module path (as given to `--policy`) */
   policyRef: string;
   params?: RawParams;
-  varyParams?: boolean;
+  /** the generation options the check ran with (JSON), so the replay generates the same cases */
+  generation?: Pick<CheckOptions, 'varyParams' | 'cases'>;
   /** module the test imports the kit from @default 'compactbench/testing' */
   importFrom?: string;
   /** the command line that found it, quoted in the test's comment */
@@ -55,10 +56,21 @@ function findingBlock(f: Finding): string {
   return lines.join('\n');
 }
 
+/** JSON that keeps small objects on one line (a readable literal for a test). */
+export function compactJson(v: unknown, indent = ''): string {
+  const flat = JSON.stringify(v);
+  if (flat === undefined || flat.length + indent.length <= 100 || v === null || typeof v !== 'object') return flat ?? 'undefined';
+  const inner = `${indent}  `;
+  if (Array.isArray(v)) return `[\n${v.map((x) => inner + compactJson(x, inner)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+  return `{\n${entries.map(([k, x]) => `${inner}${JSON.stringify(k)}: ${compactJson(x, inner)}`).join(',\n')}\n${indent}}`;
+}
+
 /** The vitest file that reproduces one counterexample. */
 export function reproTest(name: string, cx: Counterexample, o: ReproOptions): string {
   const from = o.importFrom ?? 'compactbench/testing';
-  const opts = `{ invariants: [${JSON.stringify(name)}]${o.varyParams ? ', varyParams: true' : ''} }`;
+  const gen = JSON.stringify(o.generation ?? {}).slice(1, -1);
+  const opts = `{ invariants: [${JSON.stringify(name)}]${gen ? `, ${gen}` : ''} }`;
   const params = JSON.stringify(o.params ?? {});
   const slug = `${o.policyRef.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')}: ${name}`;
   const lines = [
@@ -68,7 +80,7 @@ export function reproTest(name: string, cx: Counterexample, o: ReproOptions): st
     ``,
     `// Found by${o.command ? `: ${o.command}` : ' compactbench check'}`,
     `// ${cx.finding.message}`,
-    `const CASE: PolicyCase = ${JSON.stringify(cx.case, null, 2)};`,
+    `const CASE: PolicyCase = ${compactJson(cx.case)};`,
     ``,
     `it(${JSON.stringify(`${slug} holds on the shrunk counterexample`)}, async () => {`,
     `  const target = await loadTarget(${JSON.stringify(o.policyRef)}, ${params});`,
@@ -80,7 +92,7 @@ export function reproTest(name: string, cx: Counterexample, o: ReproOptions): st
       ``,
       `it(${JSON.stringify(`${slug} replays from fast-check's seed and path`)}, async () => {`,
       `  const target = await loadTarget(${JSON.stringify(o.policyRef)}, ${params});`,
-      `  fc.assert(invariantProperty(target, ${JSON.stringify(name)}${o.varyParams ? ', { varyParams: true }' : ''}), { seed: ${cx.seed}, path: ${JSON.stringify(cx.path)}, endOnFailure: true });`,
+      `  fc.assert(invariantProperty(target, ${JSON.stringify(name)}${gen ? `, { ${gen} }` : ''}), { seed: ${cx.seed}, path: ${JSON.stringify(cx.path)}, endOnFailure: true });`,
       `});`,
     );
   }

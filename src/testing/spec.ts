@@ -67,6 +67,11 @@ export type CompactedSpec =
 export interface ConversationSpec {
   /** system prompt text (tool definitions rendered in); inflated to `systemFraction` of the window */
   system: string;
+  /**
+   * the history also starts with the system message, as on paths where the agent keeps it in its list
+   * (Hermes' gateway and manual paths); by default history excludes it, as the harness contract says
+   */
+  systemInHistory?: boolean;
   compacted: CompactedSpec | null;
   turns: TurnSpec[];
 }

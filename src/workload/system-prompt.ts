@@ -9,7 +9,7 @@ import type { Message } from '../core/messages.js';
 import { SYSTEM } from './corpus/prose.js';
 import { Rng } from './rng.js';
 import { TextBuilder, type BuiltText } from './text/builder.js';
-import { toolDefinition, type Style, type ToolDef } from './tools.js';
+import { toolDefinition, type Style, type ToolDef, type ToolKind } from './tools.js';
 
 export interface SystemPromptSpec {
   style: Style;
@@ -48,8 +48,10 @@ export function buildSystemPrompt(spec: SystemPromptSpec): BuiltText {
   const rng = new Rng(`system/${spec.key}`);
   // mini-swe-agent parses one fenced command from the text: it sends no tool schemas
   const tools = spec.style === 'mini-swe-agent' ? [] : spec.tools;
-  const toolShare = tools.length ? Math.floor((spec.tokens * 0.45) / tools.length) : 0;
-  const defs = tools.map((t) => toolDefinition(spec.style, t, usageNote(rng, toolShare)));
+  const kinds = new Map<string, ToolKind[]>();
+  for (const t of tools) kinds.set(t.name, [...(kinds.get(t.name) ?? []), t.kind]);
+  const toolShare = kinds.size ? Math.floor((spec.tokens * 0.45) / kinds.size) : 0;
+  const defs = [...kinds].map(([name, ks]) => toolDefinition(spec.style, name, ks, usageNote(rng, toolShare)));
   const measure = new TextBuilder();
   writeTools(measure, defs);
   const defTokens = measure.build().tokens;

@@ -1,6 +1,6 @@
 /**
- * Simulated time: how long the model takes to answer, how long tools run, and how long the user
- * thinks between turns. Long pauses matter because they expire prompt caches (Anthropic 5 min or
+ * Simulated time: how long the model takes to answer and how long the user thinks between turns
+ * (tool run times are per-tool distributions, drawn in calls.ts). Long pauses matter because they expire prompt caches (Anthropic 5 min or
  * 1 h, OpenAI 5-10 min idle; reference/pricing.md), so their rates are explicit scenario parameters:
  * `over5m` is the share of user-turn gaps longer than 300 s (those past an hour included) and
  * `over1h` the share longer than 3,600 s.

@@ -20,6 +20,21 @@ export type ToolKind = (typeof TOOL_KINDS)[number];
 
 type Params = Record<string, { type: string; description: string }>;
 
+/** SWE-agent 1.x: bash, str_replace_editor (view/create/str_replace) and submit */
+const SWE_AGENT: Record<ToolKind, Params> = {
+  shell: { command: { type: 'string', description: 'The bash command to execute' } },
+  read: { command: { type: 'string', description: 'view' }, path: { type: 'string', description: 'Absolute path to file or directory' }, view_range: { type: 'array', description: 'Line range to show' } },
+  edit: { command: { type: 'string', description: 'str_replace' }, path: { type: 'string', description: 'Absolute path to file' }, old_str: { type: 'string', description: 'String to replace' }, new_str: { type: 'string', description: 'Replacement string' } },
+  write: { command: { type: 'string', description: 'create' }, path: { type: 'string', description: 'Absolute path to file' }, file_text: { type: 'string', description: 'Content of the file to create' } },
+  glob: { command: { type: 'string', description: 'The bash command to execute' } },
+  grep: { command: { type: 'string', description: 'The bash command to execute' } },
+  web_fetch: { url: { type: 'string', description: 'URL to fetch' } },
+  web_search: { query: { type: 'string', description: 'Search query' } },
+  task: { prompt: { type: 'string', description: 'Task' } },
+  todo: { todos: { type: 'array', description: 'Task list' } },
+  submit: {},
+};
+
 const PARAMS: Record<Style, Record<ToolKind, Params>> = {
   'claude-code': {
     shell: { command: { type: 'string', description: 'The command to execute' }, description: { type: 'string', description: 'What this command does, in 5-10 words' }, timeout: { type: 'number', description: 'Optional timeout in milliseconds (max 600000)' } },
@@ -47,22 +62,10 @@ const PARAMS: Record<Style, Record<ToolKind, Params>> = {
     todo: { todos: { type: 'array', description: 'The task list' } },
     submit: {},
   },
-  'swe-agent': {
-    shell: { command: { type: 'string', description: 'The bash command to execute' } },
-    read: { command: { type: 'string', description: 'view' }, path: { type: 'string', description: 'Absolute path to file or directory' }, view_range: { type: 'array', description: 'Line range to show' } },
-    edit: { command: { type: 'string', description: 'str_replace' }, path: { type: 'string', description: 'Absolute path to file' }, old_str: { type: 'string', description: 'String to replace' }, new_str: { type: 'string', description: 'Replacement string' } },
-    write: { command: { type: 'string', description: 'create' }, path: { type: 'string', description: 'Absolute path to file' }, file_text: { type: 'string', description: 'Content of the file to create' } },
-    glob: { command: { type: 'string', description: 'The bash command to execute' } },
-    grep: { command: { type: 'string', description: 'The bash command to execute' } },
-    web_fetch: { url: { type: 'string', description: 'URL to fetch' } },
-    web_search: { query: { type: 'string', description: 'Search query' } },
-    task: { prompt: { type: 'string', description: 'Task' } },
-    todo: { todos: { type: 'array', description: 'Task list' } },
-    submit: {},
-  },
-  'mini-swe-agent': {} as Record<ToolKind, Params>,
+  'swe-agent': SWE_AGENT,
+  // mini-swe-agent sends no schemas; its one tool is the converter's synthesized `bash`
+  'mini-swe-agent': SWE_AGENT,
 };
-PARAMS['mini-swe-agent'] = PARAMS['swe-agent'];
 
 const PURPOSE: Record<ToolKind, string> = {
   shell: 'Executes a shell command in a persistent session and returns its output and exit code.',
@@ -83,14 +86,18 @@ export interface ToolDef {
   kind: ToolKind;
 }
 
-/** the OpenAI-format function definition the agent sends, as a JSON string */
-export function toolDefinition(style: Style, t: ToolDef, usage: string): string {
-  const props = PARAMS[style][t.kind];
+/**
+ * The OpenAI-format function definition the agent sends, as a JSON string. A tool serving several
+ * kinds (SWE-agent's str_replace_editor) gets one definition with the parameters of all of them.
+ */
+export function toolDefinition(style: Style, name: string, kinds: readonly ToolKind[], usage: string): string {
+  const props: Params = {};
+  for (const k of kinds) Object.assign(props, PARAMS[style][k]);
   const def = {
     type: 'function',
     function: {
-      name: t.name,
-      description: `${PURPOSE[t.kind]}\n\n${usage}`,
+      name,
+      description: `${kinds.map((k) => PURPOSE[k]).join(' ')}\n\n${usage}`,
       parameters: { type: 'object', properties: props, required: Object.keys(props).slice(0, 1) },
     },
   };

@@ -79,3 +79,31 @@ describe('server-side views', () => {
     expect(run.steps[6]!.historyMessages).toBe(run.steps[6]!.requestMessages - 1);
   });
 });
+
+describe('views keyed for the cache (ViewResult.cacheAs)', () => {
+  const clearing = (keyed: boolean) => def(keyed ? 'clear-after-lookup' : 'clear-documented', () => ({
+    view: (h, ctx) => {
+      if (ctx.step < 6) return h;
+      const messages = h.map((m, i) => (m.role === 'tool' && i < 4 ? { ...m, content: '[cleared]' } : m));
+      return keyed ? { messages, kind: 'clear', cacheAs: h } : { messages, kind: 'clear' };
+    },
+  }));
+
+  it('an edit applied after the cache lookup changes the tokens but does not break the cache', () => {
+    const documented = runFixture(clearing(false));
+    const afterLookup = runFixture(clearing(true));
+    expect(documented.steps[6]!.breakCause).toBe('view-change');
+    expect(afterLookup.steps[6]!.breakCause).toBeNull();
+    // both send the same, smaller prompt
+    expect(afterLookup.steps[6]!.promptTokens).toBe(documented.steps[6]!.promptTokens);
+    expect(afterLookup.events.filter((e) => e.phase === 'view')).toHaveLength(1);
+    expect(afterLookup.steps[6]!.cacheReadTokens).toBeGreaterThan(documented.steps[6]!.cacheReadTokens);
+  });
+
+  it('a cacheAs list of the wrong length is a policy failure', () => {
+    const bad = runFixture(def('bad-keys', () => ({
+      view: (h) => ({ messages: h.slice(1), cacheAs: h }),
+    })));
+    expect(bad.failure?.error).toMatch(/cacheAs must have as many messages/);
+  });
+});

@@ -94,3 +94,12 @@ describe('system prompt', () => {
     if (s.generator.style !== 'mini-swe-agent') for (const t of s.generator.tools) expect(w.system.content).toContain(`"name": "${t.name}"`);
   });
 });
+
+describe('tool definitions', () => {
+  it('a tool serving several kinds is defined once, with the parameters of all of them', () => {
+    const w = generateWorkload(short('small-32k', 5), 1, createTokenCounter());
+    const text = w.system.content as string;
+    expect(text.split('"name": "str_replace_editor"').length - 1).toBe(1);
+    for (const p of ['"old_str"', '"file_text"', '"view_range"']) expect(text).toContain(p);
+  });
+});

@@ -26,6 +26,7 @@ interface CheckFlags {
   invariant: string[];
   skip: string[];
   varyParams?: boolean;
+  systemInHistory?: boolean;
   json?: boolean;
 }
 
@@ -53,6 +54,7 @@ function commandLine(f: CheckFlags): string {
   if (f.seed) parts.push(`--seed ${f.seed}`);
   for (const p of f.param) parts.push(`--param ${p}`);
   if (f.varyParams) parts.push('--vary-params');
+  if (f.systemInHistory) parts.push('--system-in-history');
   return parts.join(' ');
 }
 
@@ -76,13 +78,17 @@ export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s:
     const params = parseParams(f.param);
     const target = await loadTarget(f.policy, params);
     resolvePolicy(target.def, params); // validates the overrides against the policy's ParamSpecs
+    const generation = {
+      ...(f.varyParams ? { varyParams: true } : {}),
+      ...(f.systemInHistory ? { cases: { conversation: { systemInHistory: true } } } : {}),
+    };
     const opts = {
       runs: f.runs ? integer('--runs', f.runs, 1) : DEFAULT_RUNS,
       seed: f.seed ? integer('--seed', f.seed, -(2 ** 31)) : DEFAULT_SEED,
-      invariants: f.invariant, skip: f.skip, varyParams: !!f.varyParams,
+      invariants: f.invariant, skip: f.skip, ...generation,
     };
     selectInvariants(opts); // unknown invariant names are input errors
-    repro = { policyRef: f.policy, params, varyParams: opts.varyParams, command: commandLine(f) };
+    repro = { policyRef: f.policy, params, generation, command: commandLine(f) };
     report = checkPolicy(target, opts);
   } catch (e) {
     err(`compactbench check: error: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -103,6 +109,7 @@ export function register(program: Command): void {
     .option('--invariant <name>', 'check only this invariant (repeatable)', collect, [])
     .option('--skip <name>', 'leave this invariant out (repeatable)', collect, [])
     .option('--vary-params', "draw parameter values from the policy's ranges for every case")
+    .option('--system-in-history', 'histories also start with the system message (agents that keep it in their list)')
     .option('--json', 'print the report as JSON')
     // bad usage exits 1 for this command (2 means a counterexample): returning lets commander exit with its own code 1
     .exitOverride((e) => {

@@ -7,18 +7,15 @@
  * stake, a server-side policy can model that claim by returning `cacheAs`: the messages the cache lookup
  * would see (the unedited history, position for position), while `messages` is what is counted and billed.
  *
- * Harness contract (proposed; see the report of compactbench issue 5): when `cacheAs` is present it has
+ * Harness contract (`ViewResult.cacheAs`, src/policies/types.ts): when `cacheAs` is present it has
  * the same length as `messages`; the harness diffs `[system, ...cacheAs]` (not the view) against the
  * previous request's keys to find `changedFrom`, and the cache model hashes `cacheAs[i]` for prefix
- * matching while taking token counts from `messages[i]`. A harness that ignores the field prices the
- * view as Anthropic documents it (the cache is cut at the first cleared block).
+ * matching while taking token counts from `messages[i]`.
  */
 import type { Message } from '../../core/messages.js';
 import type { ViewResult } from '../types.js';
 
-export interface CacheKeyedView extends ViewResult {
-  cacheAs?: readonly Message[];
-}
+export type CacheKeyedView = ViewResult;
 
 /** How a server-side edit interacts with the prompt cache. */
 export const CACHE_SEMANTICS = ['documented', 'after-lookup'] as const;

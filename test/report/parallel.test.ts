@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { eventsCsv, stepsCsv } from '../../src/report/csv.js';
+import { cellTasks, runPlanCells } from '../../src/sim/parallel.js';
+import { planCells } from '../../src/sim/run.js';
+import { fixturePlan, fixtureSource } from './fixture-plan.js';
+
+describe('worker threads', () => {
+  it('give byte-identical records to an in-process run, in cell order, for any subset of cells', async () => {
+    const plan = fixturePlan();
+    const all = planCells(plan).map((_, i) => i);
+    const serial = await runPlanCells(fixtureSource(), plan, all, { workers: 1 });
+    let ticks = 0;
+    const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, onProgress: () => ticks++ });
+    expect(ticks).toBe(all.length);
+    expect(stepsCsv(parallel)).toBe(stepsCsv(serial));
+    expect(eventsCsv(parallel)).toBe(eventsCsv(serial));
+    const subset = [1, 4, 5, 6, 11, 17];
+    const some = await runPlanCells(fixtureSource(), plan, subset, { workers: 2 });
+    expect(some.map((r) => `${r.key.scenario}/${r.key.seed}/${r.key.policyLabel}`)).toEqual(subset.map((i) => `${serial[i]!.key.scenario}/${serial[i]!.key.seed}/${serial[i]!.key.policyLabel}`));
+    expect(stepsCsv(some)).toBe(stepsCsv(subset.map((i) => serial[i]!)));
+  });
+
+  it('report a worker that cannot rebuild the plan as an error', async () => {
+    const plan = fixturePlan();
+    const bad = { ...fixtureSource(), exportName: 'noSuchFactory' };
+    await expect(runPlanCells(bad, plan, [0, 1, 2, 3], { workers: 2 })).rejects.toThrow(/no exported function noSuchFactory/);
+  });
+
+  it('group tasks by (scenario, seed) so a worker generates each workload once per task', () => {
+    const cells = planCells(fixturePlan());
+    const tasks = cellTasks(cells, cells.map((_, i) => i), 2);
+    expect(tasks.flat()).toEqual(cells.map((_, i) => i));
+    for (const t of tasks) expect(new Set(t.map((i) => `${cells[i]!.scenario.name}/${cells[i]!.seed}`)).size).toBe(1);
+  });
+});
