@@ -5,7 +5,8 @@ import { register as run } from './run.js';
 import { register as validate } from './validate.js';
 import { register as trajectories } from './trajectories.js';
 import { register as conform } from './conform.js';
+import { register as calibrate } from './calibrate.js';
 import { register as importCmd } from './import.js';
 import { register as validateCache } from './validate-cache.js';
 
-export const COMMANDS: readonly ((program: Command) => void)[] = [run, policies, validate, importCmd, validateCache, conform, trajectories];
+export const COMMANDS: readonly ((program: Command) => void)[] = [run, policies, validate, importCmd, validateCache, calibrate, conform, trajectories];
