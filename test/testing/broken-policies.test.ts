@@ -1,0 +1,43 @@
+/**
+ * The kit finds real bugs: each deliberately broken policy under test/testing/broken/ is reported
+ * with the invariant it breaks and a counterexample shrunk to a handful of messages, which the
+ * printed reproduction (seed and path, or the case itself) replays.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { caseTranscript } from '../../src/testing/drive.js';
+import { loadTarget } from '../../src/testing/policy-module.js';
+import { checkCase, checkPolicy, invariantProperty, InvariantFailure } from '../../src/testing/property.js';
+
+const RUNS = 50;
+const BROKEN: [file: string, invariant: string][] = [
+  ['split-pair', 'no-orphan-result'],
+  ['drop-last-user', 'last-user-kept'],
+  ['mutate-input', 'input-not-mutated'],
+  ['break-alternation', 'anthropic-turn-order'],
+];
+
+describe.each(BROKEN)('broken policy %s', (file, invariant) => {
+  it(`is reported as violating ${invariant}, shrunk to a handful of messages, and replays`, async () => {
+    const target = await loadTarget(`test/testing/broken/${file}.ts`);
+    const report = checkPolicy(target, { runs: RUNS });
+    expect(report.ok).toBe(false);
+    const r = report.results.find((x) => x.name === invariant)!;
+    expect(r.ok).toBe(false);
+    const cx = r.counterexample!;
+    expect(cx.finding.invariant).toBe(invariant);
+    expect(caseTranscript(cx.case).length).toBeLessThanOrEqual(12);
+    expect(cx.path).not.toBeNull();
+    // the shrunk case alone reproduces it ...
+    expect(checkCase(target, cx.case, { invariants: [invariant] }).map((f) => f.invariant)).toEqual([invariant]);
+    // ... and so do fast-check's seed and path (the finding is the failure's cause)
+    let thrown: unknown;
+    try {
+      fc.assert(invariantProperty(target, invariant), { seed: cx.seed, path: cx.path!, endOnFailure: true });
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as Error & { cause?: InvariantFailure }).cause).toBeInstanceOf(InvariantFailure);
+    expect((thrown as Error & { cause: InvariantFailure }).cause.finding.invariant).toBe(invariant);
+  }, 60_000);
+});
