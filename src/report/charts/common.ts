@@ -26,6 +26,7 @@ export interface VlData {
 export interface ChartContext {
   labels: readonly string[];
   families: readonly string[];
+  scenarios: readonly string[];
   priced: boolean;
 }
 
@@ -49,16 +50,26 @@ export const CONFIG = {
   range: { category: { scheme: 'tableau10' } },
 };
 
-/** Colour by policy label, same domain (plan order) in every chart. */
+const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-right', 'triangle-left'];
+
+/**
+ * Colour and shape by policy label, with the same domain (plan order) in every chart. Twenty colours
+ * and eight shapes (i mod 20, i mod 8) give every label its own pair for up to 40 policies, and because
+ * both channels encode the same field vega draws one legend with both.
+ */
 export function policyColor(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy' }) {
-  return { field: 'policyLabel', type: 'nominal', scale: { domain: [...ctx.labels] }, legend, sort: [...ctx.labels] };
+  return { field: 'policyLabel', type: 'nominal', scale: { domain: [...ctx.labels], scheme: 'tableau20' }, legend, sort: [...ctx.labels] };
 }
 
-/** Shape by policy family, so policies stay distinguishable without colour. */
-export function familyShape(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy family' }) {
+export function policyShape(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy' }) {
+  return { field: 'policyLabel', type: 'nominal', scale: { domain: [...ctx.labels], range: ctx.labels.map((_, i) => SHAPES[i % SHAPES.length]) }, legend, sort: [...ctx.labels] };
+}
+
+/** A wrapped facet over scenarios (or any field), in the given order, with bold top labels. */
+export function wrapFacet(field: string, order: readonly string[], columns: number) {
   return {
-    field: 'policy', type: 'nominal', legend,
-    scale: { domain: [...ctx.families], range: ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-right', 'wedge'] },
+    facet: { field, type: 'nominal', title: null, sort: [...order], header: { labelFontWeight: 'bold', labelFontSize: 13, labelAnchor: 'start', labelPadding: 6 } },
+    columns: Math.max(1, Math.min(columns, order.length)),
   };
 }
 

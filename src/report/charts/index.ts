@@ -13,17 +13,18 @@ export function chartContext(aggs: readonly PolicyAggregate[]): ChartContext {
   return {
     labels: [...new Set(aggs.map((a) => a.policyLabel))],
     families: [...new Set(aggs.map((a) => a.policy))],
+    scenarios: [...new Set(aggs.map((a) => a.scenario))],
     priced: aggs.some((a) => a.metrics.costTotal !== null),
   };
 }
 
-/** Headline, cost breakdown, one sawtooth per scenario, changed-index distribution, cache-read share; charts without data are left out. */
+/** Both headline charts, cost breakdown, one sawtooth per scenario, changed-index distribution, cache-read share; charts without data are left out. */
 export function standardCharts(runs: readonly SessionRun[], aggs: readonly PolicyAggregate[], ctx: ChartContext): Chart[] {
-  const scenarios = [...new Set(aggs.map((a) => a.scenario))];
   return [
-    headlineChart(aggs, ctx),
+    headlineChart(aggs, ctx, 'breaks'),
+    headlineChart(aggs, ctx, 'events'),
     costBreakdownChart(aggs, ctx),
-    ...scenarios.map((s) => sawtoothChart(runs, s, ctx)),
+    ...ctx.scenarios.map((s) => sawtoothChart(runs, s, ctx)),
     changedIndexChart(runs, ctx),
     cacheShareChart(runs, ctx),
   ].filter((c) => c.table.rows.length > 0);
