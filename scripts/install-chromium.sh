@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs Debian's chromium (and the DejaVu fonts the charts name) for the HTML report's browser
-# test. Idempotent: does nothing when /usr/bin/chromium exists. Never downloads a browser from
-# anywhere but the distribution's apt repositories (no `playwright install`).
+# test and the PNG charts. Idempotent: does nothing when /usr/bin/chromium and DejaVu Sans are there.
+# Never downloads a browser from anywhere but the distribution's apt repositories (no `playwright
+# install`). Needs root (or sudo) only when something is missing.
 set -euo pipefail
 
 need_fonts=0
-if ! fc-list 2>/dev/null | grep -qi 'DejaVu Sans'; then need_fonts=1; fi
+# grep without -q reads all of fc-list's output, so pipefail cannot see a SIGPIPE'd fc-list
+if ! fc-list 2>/dev/null | grep -i 'DejaVu Sans' >/dev/null; then need_fonts=1; fi
 
 if [ -x /usr/bin/chromium ] && [ "$need_fonts" = 0 ]; then
   echo "install-chromium: /usr/bin/chromium and DejaVu fonts present; nothing to do"

@@ -16,15 +16,22 @@ const program = new Command('compactbench')
 
 for (const register of COMMANDS) register(program);
 
+/**
+ * Commands whose exit code 2 means a verdict (a gate failed, a counterexample was found): for them bad
+ * input is a tool error (1), so CI can tell "the candidate regressed" from "the job is misconfigured".
+ */
+const VERDICT_COMMANDS = new Set(['compare', 'check', 'merge']);
+const badInputCode = VERDICT_COMMANDS.has(process.argv[2] ?? '') ? 1 : 2;
+
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
     // help and version exit 0; commander already printed usage errors
-    process.exitCode = e.exitCode === 0 ? 0 : 2;
+    process.exitCode = e.exitCode === 0 ? 0 : badInputCode;
   } else if (e instanceof UsageError || (e instanceof Error && e.name === 'ParamError') || isNamedInputError(e)) {
     process.stderr.write(`compactbench: error: ${(e as Error).message}\n`);
-    process.exitCode = 2;
+    process.exitCode = badInputCode;
   } else {
     process.stderr.write(`compactbench: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exitCode = 1;

@@ -155,6 +155,7 @@ export interface CommonOpts {
   shard?: string;
   quiet?: boolean;
   png?: boolean;
+  raw?: boolean;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -173,7 +174,8 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--out <dir>', 'output directory', defaultOut)
     .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
-    .option('--quiet', 'no progress output');
+    .option('--quiet', 'no progress output')
+    .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
 }
 
 export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
@@ -205,7 +207,7 @@ export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => Rep
     process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, ...ropts });
+  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts });
   process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

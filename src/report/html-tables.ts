@@ -20,7 +20,7 @@ export function escapeHtml(s: string): string {
 export function tableHtml(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   const trs = rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`).join('\n');
-  return `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table>`;
+  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
 }
 
 const scenariosOf = <T extends { scenario: string }>(xs: readonly T[]): string[] => [...new Set(xs.map((x) => x.scenario))];

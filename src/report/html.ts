@@ -20,7 +20,7 @@ body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:0 auto;max-width:1400px
 h1{font-size:1.6em;margin:24px 0 4px}h2{margin-top:36px;border-bottom:1px solid #ddd;padding-bottom:4px}h3{margin:20px 0 4px}
 nav a{margin-right:14px}.note{color:#555;margin:2px 0 8px;font-size:.92em}
 table{border-collapse:collapse;font-size:.86em;margin:6px 0 14px}th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}
-thead th{background:#f4f5f7;text-align:center}tbody th{text-align:left;font-weight:normal;white-space:nowrap}
+td{white-space:nowrap}.scroll{overflow-x:auto}thead th{background:#f4f5f7;text-align:center}tbody th{text-align:left;font-weight:normal;white-space:nowrap}
 figure{margin:18px 0 28px;overflow-x:auto}figcaption{color:#444;font-size:.9em;margin-top:4px}
 .verdict{font-size:1.2em;font-weight:bold;padding:8px 12px;border-radius:4px;display:inline-block}
 .verdict.pass{background:#e6f4ea}.verdict.fail{background:#fde8e8}.verdict.not-evaluated{background:#fff4e0}.verdict.none{background:#f0f0f0}

@@ -30,10 +30,16 @@ export async function renderSvg(spec: VlSpec): Promise<string> {
   }
 }
 
-/** PNG at `scale`× the SVG's size, white background, text in DejaVu Sans from the system fonts. */
+/** Above this many pixels the PNG is rendered at less than `scale` (tall faceted charts stay a few MB). */
+export const MAX_PNG_PIXELS = 12_000_000;
+
+/** PNG at `scale`× the SVG's size (capped at MAX_PNG_PIXELS), white background, text in DejaVu Sans from the system fonts. */
 export function svgToPng(svg: string, scale = 2): Buffer {
+  const m = /<svg[^>]*\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(svg);
+  const area = m ? Number(m[1]) * Number(m[2]) : 0;
+  const zoom = area > 0 ? Math.min(scale, Math.sqrt(MAX_PNG_PIXELS / area)) : scale;
   const r = new Resvg(svg, {
-    fitTo: { mode: 'zoom', value: scale },
+    fitTo: { mode: 'zoom', value: zoom },
     background: 'white',
     font: { loadSystemFonts: true, defaultFontFamily: CHART_FONT, sansSerifFamily: CHART_FONT },
   });

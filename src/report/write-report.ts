@@ -27,6 +27,8 @@ import { writeRunOutputs } from './write-run.js';
 export interface ReportOptions {
   /** write PNGs beside the SVGs (default true) */
   png?: boolean;
+  /** write steps.csv and events.csv (default true); the charts keep their own data CSVs either way */
+  raw?: boolean;
   /** prefix for the links in comparison.md (e.g. where CI publishes the report); default: relative */
   linkBase?: string;
 }
@@ -45,11 +47,11 @@ function subtitle(m: ReportManifest): string {
 }
 
 export async function writeReport(dir: string, runs: readonly SessionRun[], manifest: ReportManifest, opts: ReportOptions = {}): Promise<ReportResult> {
-  const base = writeRunOutputs(dir, runs, manifest);
+  const base = writeRunOutputs(dir, runs, manifest, { raw: opts.raw });
   const spec = manifest.report;
   if (spec.kind === 'run') return { files: base.files, aggregates: base.aggregates, verdict: null, exitCode: 0 };
   const aggs = base.aggregates;
-  const ctx = chartContext(aggs);
+  const ctx = chartContext(aggs, runs);
   const charts: Chart[] = standardCharts(runs, aggs, ctx);
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
   const before: HtmlSection[] = [];
@@ -73,11 +75,13 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
     });
     before.push({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) }, { id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
   }
-  before.push({ id: 'summary', title: 'Summary per policy', html: summaryTablesHtml(aggs) });
   const written = await writeCharts(dir, charts, { png: opts.png });
   files['report.html'] = reportHtml({
     title, subtitle: subtitle(manifest), before, charts: written,
-    after: [{ id: 'manifest', title: 'Manifest', html: manifestHtml(manifest) }],
+    after: [
+      { id: 'summary', title: 'Summary per policy', html: summaryTablesHtml(aggs) },
+      { id: 'manifest', title: 'Manifest', html: manifestHtml(manifest) },
+    ],
   });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return {

@@ -46,13 +46,13 @@ export interface RunOutputs {
   files: string[];
 }
 
-export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest): RunOutputs {
+/** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean } = {}): RunOutputs {
   mkdirSync(dir, { recursive: true });
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
   const files: Record<string, string> = {
-    'steps.csv': stepsCsv(runs),
-    'events.csv': eventsCsv(runs),
+    ...(opts.raw === false ? {} : { 'steps.csv': stepsCsv(runs), 'events.csv': eventsCsv(runs) }),
     'sessions.csv': sessionsCsv(rows),
     'violations.csv': violationsCsv(runs),
     'summary.json': `${JSON.stringify({ aggregates, failures: runs.filter((r) => r.failure).map((r) => r.failure) }, jsonSafe, 2)}\n`,

@@ -9,7 +9,7 @@
  * `this`), and its input is copied before the call. The wrapper always defines `afterStep` (it
  * forwards when the policy has one) because that is where the request just sent is read.
  */
-import type { Message } from '../core/messages.js';
+import { ROLES, type Message } from '../core/messages.js';
 import { createTokenCounter } from '../core/tokens.js';
 import { resolvePolicy } from '../policies/registry.js';
 import type { RawParams } from '../policies/params.js';
@@ -32,6 +32,15 @@ export interface DriveOptions {
   render?: RenderOptions;
   /** cache breakpoints and summarizer behaviour; the summarizer's failure schedule comes from the case */
   settings?: Omit<SimSettings, 'summarizer'> & { summarizer?: Partial<SimSettings['summarizer']> };
+}
+
+/**
+ * Only well-formed message lists are recorded as outputs: a malformed result is the harness's policy
+ * failure (`policy-completes`), and the invariants can then assume real messages.
+ */
+function wellFormed(v: unknown): v is readonly Message[] {
+  return Array.isArray(v) && v.every((m) => !!m && typeof m === 'object' && ROLES.includes((m as Message).role) &&
+    ((m as Message).content === null || typeof (m as Message).content === 'string' || Array.isArray((m as Message).content)));
 }
 
 class Recorder {
@@ -62,14 +71,14 @@ class Recorder {
   result(phase: HookPhase, ctx: PolicyContext, input: Message[], seq: number, r: HookResult): void {
     if (!r || typeof r !== 'object') return this.transition(phase, ctx, input, seq, {});
     if ('veto' in r) return this.transition(phase, ctx, input, seq, { veto: String(r.veto) });
-    const output = Array.isArray(r.history) ? r.history.slice() : undefined;
+    const output = wellFormed(r.history) ? r.history.slice() : undefined;
     this.transition(phase, ctx, input, seq, { output, kind: r.kind, note: r.note, detail: r.detail });
   }
 
   view(ctx: PolicyContext, history: readonly Message[], v: readonly Message[] | ViewResult, seq: number): void {
     const label = Array.isArray(v) ? undefined : (v as ViewResult | undefined);
     const msgs = label ? label.messages : (v as readonly Message[]);
-    if (msgs === history || !Array.isArray(msgs)) {
+    if (msgs === history || !wellFormed(msgs)) {
       this.views.set(ctx.step, null);
       return;
     }

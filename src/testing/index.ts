@@ -24,10 +24,10 @@ export { transitionObservation, type HookPhase, type Observation, type SentReque
 export type { Finding, Invariant, InvariantOptions, PreserveClaims } from './invariant.js';
 export {
   anthropicOrder, claimedTextKept, deterministic, getInvariant, inputNotMutated, invariantNames, INVARIANTS, lastUserKept,
-  noMissingResult, noOrphanResult, openaiOrder, policyCompletes, systemKept, uniqueCallIds, withinWindow,
+  noMissingResult, noOrphanResult, openaiOrder, policyCompletes, strictAlternation, systemKept, uniqueCallIds, withinWindow,
 } from './invariants/index.js';
 export { aimsForWindow, changed, flaggedOverWindow, TEXT_PRESERVING_KINDS } from './invariants/content.js';
-export { anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from './checks/provider-order.js';
+export { alternationViolations, anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from './checks/provider-order.js';
 export { containsText, firstLostText, keepsMessageText, textParts } from './checks/text.js';
 export {
   caseArbitrary, checkCase, checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, documentedProperties, invariantProperty, InvariantFailure, selectInvariants,
@@ -37,3 +37,9 @@ export {
 export { abbreviate, compactJson, formatMessages, formatReport, reproTest, type ReproOptions } from './repro.js';
 export { loadPolicyModule, loadTarget, looksLikePath, PolicyLoadError, type LoadedTarget } from './policy-module.js';
 export { COMMANDS, COMMON_TOOLS, LARGE_UNITS, PHRASES, PLACEHOLDERS, PROTECTED_TOOLS, SUMMARY_HEADERS } from './vocabulary.js';
+// the contract types a policy module needs, so `compactbench/testing` is all a policy author imports
+export type { ContentPart, Message, Role, ToolCall } from '../core/messages.js';
+export type { Usage } from '../core/usage.js';
+export type {
+  ContextPolicy, HookResult, ParamSpec, PolicyContext, PolicyDefinition, PolicyResult, PolicyVeto, ViewResult,
+} from '../policies/types.js';

@@ -5,7 +5,7 @@ import { renderSvg } from '../../src/report/render.js';
 import { writeReport, type ReportResult } from '../../src/report/write-report.js';
 import { fixtureRun, tempDir } from './helpers.js';
 
-const CHARTS = ['headline', 'cost-breakdown', 'sawtooth-fixture-a', 'sawtooth-fixture-b', 'changed-index', 'cache-share'];
+const CHARTS = ['headline', 'headline-events', 'cost-breakdown', 'sawtooth-fixture-a', 'sawtooth-fixture-b', 'changed-index', 'cache-share'];
 let dir: string;
 let res: ReportResult;
 
@@ -36,15 +36,16 @@ describe('charts', () => {
     const agg = res.aggregates.find((a) => a.scenario === 'fixture-a' && a.policyLabel === 'threshold-summary')!;
     const csv = read('charts/headline.csv').trim().split('\n').map((l) => l.split(','));
     const col = csv[0]!.indexOf('costTotal');
-    const row = csv.find((r) => r[0] === 'fixture-a' && r[2] === 'threshold-summary' && r[3] === 'cache breaks per 100 steps')!;
+    const row = csv.find((r) => r[0] === 'fixture-a' && r[2] === 'threshold-summary')!;
     expect(Number(row[col])).toBe(agg.metrics.costTotal!.mean);
   });
 
   it('draw titled axes with units, legends and every policy in the SVG', () => {
     const head = read('charts/headline.svg');
-    for (const t of ['Cache-break cadence vs cost', 'total cost per session (USD)', 'count per 100 steps', 'cache breaks per 100 steps', 'compaction events per 100 steps', 'policy', 'threshold-summary:triggerFraction=0.6', 'none', 'fixture-b']) {
+    for (const t of ['Cache-break cadence vs cost', 'total cost per session (USD)', 'cache breaks per 100 steps (symlog scale)', 'policy', 'threshold-summary:triggerFraction=0.6', 'none', 'fixture-a', 'fixture-b']) {
       expect(head, t).toContain(`>${t}<`);
     }
+    expect(read('charts/headline-events.svg')).toContain('>compaction events per 100 steps (symlog scale)<');
     expect(read('charts/cost-breakdown.svg')).toContain('>mean cost per session (USD)<');
     expect(read('charts/cost-breakdown.svg')).toContain('>auxiliary<');
     expect(read('charts/sawtooth-fixture-a.svg')).toContain('>prompt tokens<');
@@ -74,7 +75,7 @@ describe('charts of an unpriced model', () => {
     const { runs, manifest } = fixtureRun({ scenarios: [{ name: 'u', model: 'unpriced:claude-sonnet-4.5' }], seeds: 2 });
     await writeReport(d, runs, manifest, { png: false });
     const svg = readFileSync(join(d, 'charts/headline.svg'), 'utf8');
-    expect(svg).toContain('>prompt + auxiliary tokens per session (unpriced model)<');
+    expect(svg).toContain('>prompt + aux tokens per session (unpriced)<');
     expect(readFileSync(join(d, 'charts/cost-breakdown.svg'), 'utf8')).toContain('>Tokens per session by token class (unpriced model)<');
     expect(readFileSync(join(d, 'aggregates.csv'), 'utf8').split('\n')[1]).toMatch(/^u,none,none,/);
   });

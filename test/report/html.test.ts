@@ -25,7 +25,7 @@ describe('the HTML report file', () => {
     expect(html).toContain('Gate: FAIL');
     expect(html).toContain('threshold-summary:triggerFraction=0.6');
     const specs = JSON.parse(/<script type="application\/json" id="chart-specs">(.*?)<\/script>/s.exec(html)![1]!);
-    expect(Object.keys(specs)).toEqual(['deltas', 'headline', 'cost-breakdown', 'sawtooth-fixture-a', 'sawtooth-fixture-b', 'changed-index', 'cache-share']);
+    expect(Object.keys(specs)).toEqual(['deltas', 'headline', 'headline-events', 'cost-breakdown', 'sawtooth-fixture-a', 'sawtooth-fixture-b', 'changed-index', 'cache-share']);
     for (const name of Object.keys(specs)) expect(html).toContain(`data-chart="${name}"`);
   });
 

@@ -52,16 +52,21 @@ describe('each invariant catches its violation', () => {
     expect(failing(inputNotMutated, thrower)).toBeNull();
   });
 
-  it('last-user-kept: summarizing the current turn away', () => {
-    const p = afterOver('all', 0.5, (h) => ({ history: [user('[summary]'), ...h.slice(-1)], kind: 'summary' }));
-    expect(failing(lastUserKept, p)?.message).toMatch(/dropped the newest user message/);
-    const offByOne = afterOver('off-by-one', 0.5, (h) => ({ history: [user('[summary]'), ...h.slice(lastIndexOf(h, 'user') + 1)], kind: 'summary' }));
+  it('last-user-kept: summarizing the current turn away mid-turn, not between turns', () => {
+    // fixedCase has 4 steps per turn: steps 0-2 call tools, step 3 answers
+    const at = (id: string, step: number, rewrite: (h: readonly Message[]) => Message[]) =>
+      def(id, () => ({ afterStep: (h, _u, ctx) => (ctx.step === step ? { history: rewrite(h), kind: 'summary' } : undefined) }));
+    const midTurn = at('mid-turn', 1, (h) => [user('[summary]'), ...h.slice(-1)]);
+    expect(failing(lastUserKept, midTurn)?.message).toMatch(/after \(kind summary\) dropped the newest user message "Fix the parser\.", and the request at step 2 went out without it/);
+    const offByOne = at('off-by-one', 1, (h) => [user('[summary]'), ...h.slice(lastIndexOf(h, 'user') + 1)]);
     expect(failing(lastUserKept, offByOne)).not.toBeNull();
-    const merge = afterOver('merge', 0.5, (h) => {
+    const merge = at('merge', 1, (h) => {
       const i = lastIndexOf(h, 'user');
-      return { history: [user(`[summary]\n\n${h[i]!.content as string}`), ...h.slice(i + 1)], kind: 'summary' };
+      return [user(`[summary]\n\n${h[i]!.content as string}`), ...h.slice(i + 1)];
     });
     expect(failing(lastUserKept, merge)).toBeNull();
+    const betweenTurns = at('between-turns', 3, (h) => [user('[summary]'), ...h.slice(-1)]);
+    expect(failing(lastUserKept, betweenTurns)).toBeNull();
   });
 
   it('claimed-text-kept: a prune that drops assistant text; the same drop under a summary kind is not claimed', () => {
@@ -105,5 +110,17 @@ describe('observations of direct hook calls', () => {
     const bad = transitionObservation({ system: sys('s'), phase: 'before', input, output: [toolResult('c1', 'out'), user('next')], kind: 'summary', contextWindow: 1000, tokens, lastUser: input[4] });
     expect(INVARIANTS.map((i) => i.check(good)).filter(Boolean)).toEqual([]);
     expect(noOrphanResult.check(bad)?.phase).toBe('before');
+  });
+});
+
+describe('malformed results', () => {
+  it('are a policy-completes failure, and the other invariants still run', () => {
+    const p = afterOver('garbage', 0.5, () => ({ history: [null as unknown as Message], kind: 'summary' }));
+    const obs = drive({ def: p }, fixedCase());
+    expect(policyCompletes.check(obs)?.message).toMatch(/invalid message at index 0/);
+    expect(INVARIANTS.filter((i) => i !== policyCompletes).map((i) => i.check(obs)).filter(Boolean)).toEqual([]);
+    const badView = def('bad-view', () => ({ view: () => [{ role: 'user', content: 7 } as unknown as Message] }));
+    const v = drive({ def: badView }, fixedCase());
+    expect(policyCompletes.check(v)?.message).toMatch(/simulator failed on the policy's output/);
   });
 });

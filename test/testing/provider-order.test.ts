@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, call, sys, toolResult, user, type Message } from '../../src/core/messages.js';
-import { anthropicOrderViolations, openaiOrderViolations } from '../../src/testing/checks/provider-order.js';
+import { alternationViolations, anthropicOrderViolations, openaiOrderViolations } from '../../src/testing/checks/provider-order.js';
 
 const c1 = call('c1', 'bash', {});
 const c2 = call('c2', 'bash', {});
@@ -25,6 +25,9 @@ describe('OpenAI message order', () => {
   it('rejects a request that ends with unanswered calls', () => {
     expect(rules(openaiOrderViolations([sys('s'), user('u'), assistant('a', [c1])]))).toEqual(['calls-answered']);
   });
+  it('rejects an assistant message with neither content nor calls', () => {
+    expect(rules(openaiOrderViolations([sys('s'), user('u'), assistant(null), user('v')]))).toEqual(['assistant-content']);
+  });
   it('does not care about alternation', () => {
     expect(openaiOrderViolations([sys('s'), user('u'), user('v'), assistant('a'), assistant('b')])).toEqual([]);
   });
@@ -42,9 +45,9 @@ describe('Anthropic turn order', () => {
   it('requires the first turn to be a user turn', () => {
     expect(rules(anthropicOrderViolations([sys('s'), assistant('summary'), user('u')]))).toEqual(['first-user']);
   });
-  it('rejects consecutive user or assistant turns', () => {
-    expect(rules(anthropicOrderViolations([sys('s'), user('summary'), user('u')]))).toEqual(['alternation']);
-    expect(rules(anthropicOrderViolations([sys('s'), user('u'), assistant('a'), assistant('b')]))).toEqual(['alternation']);
+  it('treats consecutive same-side messages as one turn, as adapters send them', () => {
+    expect(anthropicOrderViolations([sys('s'), user('summary'), user('u')])).toEqual([]);
+    expect(anthropicOrderViolations([sys('s'), user('u'), assistant('a', [c1]), assistant('more'), toolResult('c1', 'r')])).toEqual([]);
   });
   it('rejects tool results after user text in the same turn', () => {
     const req = [sys('s'), user('u'), assistant('a', [c1]), user('text first'), toolResult('c1', 'r')];
@@ -57,5 +60,21 @@ describe('Anthropic turn order', () => {
   it('rejects a result whose tool_use is not in the turn just before it', () => {
     const req = [sys('s'), user('[summary]'), assistant('ok'), toolResult('c1', 'r')];
     expect(rules(anthropicOrderViolations(req))).toEqual(['result-after-use']);
+  });
+  it('rejects empty user and assistant messages, except a final assistant prefill', () => {
+    expect(rules(anthropicOrderViolations([sys('s'), user('u'), assistant(''), user('v')]))).toEqual(['non-empty']);
+    expect(rules(anthropicOrderViolations([sys('s'), user(' '), assistant('a')]))).toEqual(['non-empty']);
+    expect(anthropicOrderViolations([sys('s'), user('u'), assistant('a', [c1]), toolResult('c1', ''), assistant('')])).toEqual([]);
+  });
+});
+
+describe('strict alternation', () => {
+  it('accepts tool results followed by user text as one user turn', () => {
+    expect(alternationViolations(valid)).toEqual([]);
+    expect(alternationViolations([sys('s'), user('u'), assistant('a', [c1]), toolResult('c1', 'r'), user('and also'), assistant('b')])).toEqual([]);
+  });
+  it('rejects two user or two assistant messages in a row', () => {
+    expect(alternationViolations([sys('s'), user('summary'), user('u')]).map((v) => v.index)).toEqual([2]);
+    expect(alternationViolations([sys('s'), user('u'), assistant('a'), sys('note'), assistant('b')]).map((v) => v.index)).toEqual([4]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../src/core/invariants.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import { policyCaseArb } from '../../src/testing/arbitraries.js';
-import { anthropicOrderViolations, openaiOrderViolations } from '../../src/testing/checks/provider-order.js';
+import { alternationViolations, anthropicOrderViolations, openaiOrderViolations } from '../../src/testing/checks/provider-order.js';
 import { renderCase } from '../../src/testing/render.js';
 import { LARGE_UNITS } from '../../src/testing/vocabulary.js';
 
@@ -17,6 +17,7 @@ describe('rendered cases are conversations agents produce', () => {
       expect(checkInvariants(transcript, { allowPendingTail: false })).toEqual([]);
       expect(openaiOrderViolations(transcript)).toEqual([]);
       expect(anthropicOrderViolations(transcript)).toEqual([]);
+      expect(alternationViolations(transcript)).toEqual([]);
     }
   });
 

@@ -2,6 +2,10 @@
 import type { Command } from 'commander';
 import { register as policies } from './policies.js';
 import { register as run } from './run.js';
+import { register as report } from './report.js';
+import { register as sweep } from './sweep.js';
+import { register as compare } from './compare.js';
+import { register as merge } from './merge.js';
 import { register as validate } from './validate.js';
 import { register as trajectories } from './trajectories.js';
 import { register as conform } from './conform.js';
@@ -9,4 +13,4 @@ import { register as calibrate } from './calibrate.js';
 import { register as importCmd } from './import.js';
 import { register as validateCache } from './validate-cache.js';
 
-export const COMMANDS: readonly ((program: Command) => void)[] = [run, policies, validate, importCmd, validateCache, calibrate, conform, trajectories];
+export const COMMANDS: readonly ((program: Command) => void)[] = [run, report, sweep, compare, merge, policies, validate, importCmd, validateCache, calibrate, conform, trajectories];

@@ -12,6 +12,7 @@ import { asToolError, verdictLine } from './compare.js';
 interface MergeOpts {
   out: string;
   png?: boolean;
+  raw?: boolean;
   linkBase?: string;
 }
 
@@ -22,11 +23,12 @@ export function register(program: Command): void {
     .argument('<dir...>', 'shard output directories (each with manifest.json and runs.jsonl)')
     .requiredOption('--out <dir>', 'output directory for the merged report')
     .option('--no-png', 'skip the PNG renderings (SVG only)')
+    .option('--no-raw', 'leave out steps.csv and events.csv')
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (compare only)')
     .action((dirs: string[], opts: MergeOpts) =>
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
-        const res = await writeReport(opts.out, runs, manifest, { png: opts.png, linkBase: opts.linkBase });
+        const res = await writeReport(opts.out, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase });
         process.stdout.write(`merged ${dirs.length} shards: wrote ${res.files.length} files to ${opts.out} (${runs.length} sessions)\n`);
         if (manifest.report.kind === 'compare') process.stdout.write(verdictLine(res.verdict, opts.out));
         return res.exitCode;

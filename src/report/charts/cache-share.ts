@@ -1,75 +1,73 @@
 /**
- * Cache-read share over steps: the fraction of prompt tokens read from the cache, as a trailing
- * 10-step window pooled over seeds (Σ cacheReadTokens / Σ promptTokens over the window and all seeds
- * that reached those steps). A single step is 0 or near 1, so the window makes breaks readable as dips.
+ * Cache-read share over steps: the fraction of prompt tokens read from the prompt cache in consecutive
+ * 10-step buckets, pooled over seeds (Σ cacheReadTokens / Σ promptTokens over the bucket's steps of
+ * every seed that reached them), as a heatmap per scenario: one row per policy, so many policies stay
+ * distinguishable where overlaid lines near 100% would not. Dark cells are cache breaks. The colour
+ * scale is cubic so the range that matters (80–100%) gets most of the colours.
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { numericParse, policyColor, topLevel, type Chart, type ChartContext } from './common.js';
+import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
-export const SHARE_WINDOW = 10;
+export const SHARE_BUCKET = 10;
 
-interface Pool {
-  run: SessionRun;
-  step: number[];
-  read: number[];
-  prompt: number[];
-  seeds: number[];
+interface Bucket {
+  scenario: string;
+  policy: string;
+  policyLabel: string;
+  from: number;
+  to: number;
+  read: number;
+  prompt: number;
+  steps: number;
 }
 
-/** Per (scenario, policy label) and step: pooled read and prompt tokens over seeds. */
-function pooled(runs: readonly SessionRun[]): Map<string, Pool> {
-  const out = new Map<string, Pool>();
+/** Buckets keyed by (scenario, policy label, first step), in run order. */
+function buckets(runs: readonly SessionRun[]): Bucket[] {
+  const out = new Map<string, Bucket>();
   for (const r of runs) {
-    const k = `${r.key.scenario}\u0000${r.key.policyLabel}`;
-    let g = out.get(k);
-    if (!g) out.set(k, (g = { run: r, step: [], read: [], prompt: [], seeds: [] }));
-    r.steps.forEach((s, i) => {
-      g!.step[i] = s.step;
-      g!.read[i] = (g!.read[i] ?? 0) + s.cacheReadTokens;
-      g!.prompt[i] = (g!.prompt[i] ?? 0) + s.promptTokens;
-      g!.seeds[i] = (g!.seeds[i] ?? 0) + 1;
-    });
+    for (const s of r.steps) {
+      const from = Math.floor(s.step / SHARE_BUCKET) * SHARE_BUCKET;
+      const k = `${r.key.scenario}\u0000${r.key.policyLabel}\u0000${from}`;
+      let b = out.get(k);
+      if (!b) out.set(k, (b = { scenario: r.key.scenario, policy: r.key.policy, policyLabel: r.key.policyLabel, from, to: from, read: 0, prompt: 0, steps: 0 }));
+      b.to = Math.max(b.to, s.step + 1);
+      b.read += s.cacheReadTokens;
+      b.prompt += s.promptTokens;
+      b.steps++;
+    }
   }
-  return out;
+  return [...out.values()];
 }
 
 export function cacheShareChart(runs: readonly SessionRun[], ctx: ChartContext): Chart {
-  const rows: Row[] = [];
-  for (const g of pooled(runs).values()) {
-    let read = 0, prompt = 0;
-    g.prompt.forEach((p, i) => {
-      read += g.read[i]!; prompt += p;
-      if (i >= SHARE_WINDOW) { read -= g.read[i - SHARE_WINDOW]!; prompt -= g.prompt[i - SHARE_WINDOW]!; }
-      rows.push({
-        scenario: g.run.key.scenario, policy: g.run.key.policy, policyLabel: g.run.key.policyLabel, step: g.step[i]!,
-        cacheReadShare: prompt > 0 ? read / prompt : null, seeds: g.seeds[i]!,
-      });
-    });
-  }
-  const table = { columns: ['scenario', 'policy', 'policyLabel', 'step', 'cacheReadShare', 'seeds'], rows };
+  const rows: Row[] = buckets(runs).map((b) => ({
+    scenario: b.scenario, policy: b.policy, policyLabel: b.policyLabel, stepFrom: b.from, stepTo: b.to,
+    cacheReadShare: b.prompt > 0 ? b.read / b.prompt : null, sessionSteps: b.steps,
+  }));
+  const table = { columns: ['scenario', 'policy', 'policyLabel', 'stepFrom', 'stepTo', 'cacheReadShare', 'sessionSteps'], rows };
   const chart: Chart = {
     name: 'cache-share',
-    title: `Cache-read share of prompt tokens over steps (${SHARE_WINDOW}-step window)`,
-    caption: `Fraction of prompt tokens read from the prompt cache, trailing ${SHARE_WINDOW}-step window pooled over seeds; dips are cache breaks.`,
+    title: `Cache-read share of prompt tokens over steps (${SHARE_BUCKET}-step buckets)`,
+    caption: `Fraction of prompt tokens read from the prompt cache per ${SHARE_BUCKET}-step bucket, pooled over seeds; darker = less reuse (cache breaks).`,
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        facet: { row: { field: 'scenario', type: 'nominal', title: null, sort: null, header: { labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 } } },
+        ...wrapFacet('scenario', ctx.scenarios, 2),
         resolve: { scale: { x: 'independent' } },
-        spacing: 18,
+        spacing: { row: 24, column: 20 },
         spec: {
-          width: 640,
-          height: 180,
-          mark: { type: 'line', strokeWidth: 1.6, opacity: 0.9 },
+          width: 420,
+          height: { step: 16 },
+          mark: { type: 'rect' },
           encoding: {
-            x: { field: 'step', type: 'quantitative', title: 'step (model request)', scale: { nice: false } },
-            y: { field: 'cacheReadShare', type: 'quantitative', title: 'cache-read share', scale: { domain: [0, 1] }, axis: { format: '.0%' } },
-            color: policyColor(ctx),
-            strokeDash: { field: 'policy', type: 'nominal', title: 'policy family', scale: { domain: [...ctx.families] } },
+            x: { field: 'stepFrom', type: 'quantitative', title: 'step (model request)', scale: { nice: false, zero: true } },
+            x2: { field: 'stepTo' },
+            y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels], scale: { domain: [...ctx.labels] } },
+            color: { field: 'cacheReadShare', type: 'quantitative', title: 'cache-read share', scale: { type: 'pow', exponent: 3, domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%', gradientLength: 200, values: [0, 0.6, 0.8, 0.9, 1] } },
             tooltip: [
-              { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'step' },
-              { field: 'cacheReadShare', title: 'cache-read share', format: '.1%' }, { field: 'seeds', title: 'seeds reaching this step' },
+              { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'stepFrom', title: 'from step' }, { field: 'stepTo', title: 'to step (excl.)' },
+              { field: 'cacheReadShare', title: 'cache-read share', format: '.1%' }, { field: 'sessionSteps', title: 'steps pooled (all seeds)' },
             ],
           },
         },

@@ -2,11 +2,11 @@
  * Distribution of the earliest changed index (DESIGN.md metric 6): how many compaction events (over all
  * seeds) cut the request at each message index — the point where the prompt cache is cut (0 = the
  * system prompt). A frequency table per (scenario, policy, kind, index), drawn as circles whose area is
- * the count; one panel per scenario, kinds side by side.
+ * the count, coloured by kind; one panel per scenario.
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { numericParse, topLevel, type Chart, type ChartContext } from './common.js';
+import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
 function frequencies(runs: readonly SessionRun[]): Row[] {
   const counts = new Map<string, Row>();
@@ -29,7 +29,6 @@ function frequencies(runs: readonly SessionRun[]): Row[] {
 export function changedIndexChart(runs: readonly SessionRun[], ctx: ChartContext): Chart {
   const rows = frequencies(runs);
   const table = { columns: ['scenario', 'policy', 'policyLabel', 'kind', 'earliestChangedIndex', 'events', 'share'], rows };
-  const kinds = [...new Set(rows.map((r) => String(r.kind)))].sort();
   const labels = ctx.labels.filter((l) => rows.some((r) => r.policyLabel === l));
   const chart: Chart = {
     name: 'changed-index',
@@ -38,19 +37,18 @@ export function changedIndexChart(runs: readonly SessionRun[], ctx: ChartContext
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        facet: { row: { field: 'scenario', type: 'nominal', title: null, sort: null, header: { labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 } } },
+        ...wrapFacet('scenario', ctx.scenarios.filter((s) => rows.some((r) => r.scenario === s)), 2),
         resolve: { scale: { x: 'independent' } },
-        spacing: 18,
+        spacing: { row: 24, column: 20 },
         spec: {
-          width: 600,
-          height: { step: 40 },
-          mark: { type: 'circle', opacity: 0.8, stroke: 'white', strokeWidth: 0.5 },
+          width: 420,
+          height: { step: 20 },
+          mark: { type: 'circle', opacity: 0.75, stroke: '#333', strokeWidth: 0.4 },
           encoding: {
-            y: { field: 'policyLabel', type: 'nominal', title: null, sort: labels },
-            yOffset: { field: 'kind', type: 'nominal', sort: kinds },
+            y: { field: 'policyLabel', type: 'nominal', title: null, sort: labels, scale: { domain: labels } },
             x: { field: 'earliestChangedIndex', type: 'quantitative', title: 'earliest changed index (0 = system prompt)', axis: { format: 'd', tickMinStep: 1 }, scale: { zero: true } },
-            size: { field: 'events', type: 'quantitative', title: 'events', scale: { range: [30, 500] } },
-            color: { field: 'kind', type: 'nominal', title: 'event kind', scale: { domain: kinds, scheme: 'dark2' } },
+            size: { field: 'events', type: 'quantitative', title: 'events (all seeds)', scale: { range: [20, 400] } },
+            color: { field: 'kind', type: 'nominal', title: 'event kind', scale: { domain: [...ctx.kinds], scheme: 'tableau10' } },
             tooltip: [
               { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'kind' },
               { field: 'earliestChangedIndex', title: 'earliest changed index' }, { field: 'events', title: 'events (all seeds)' },

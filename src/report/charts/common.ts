@@ -27,6 +27,8 @@ export interface ChartContext {
   labels: readonly string[];
   families: readonly string[];
   scenarios: readonly string[];
+  /** compaction event kinds over all runs, sorted (one colour per kind in every chart) */
+  kinds: readonly string[];
   priced: boolean;
 }
 
@@ -50,6 +52,12 @@ export const CONFIG = {
   range: { category: { scheme: 'tableau10' } },
 };
 
+/** d3's category10 then ten darker tones (from category20b): no pale colours that vanish on white. */
+export const POLICY_COLORS = [
+  '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf',
+  '#393b79', '#637939', '#8c6d31', '#843c39', '#7b4173', '#5254a3', '#8ca252', '#bd9e39', '#ad494a', '#a55194',
+];
+
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-right', 'triangle-left'];
 
 /**
@@ -58,7 +66,7 @@ const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle
  * both channels encode the same field vega draws one legend with both.
  */
 export function policyColor(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy' }) {
-  return { field: 'policyLabel', type: 'nominal', scale: { domain: [...ctx.labels], scheme: 'tableau20' }, legend, sort: [...ctx.labels] };
+  return { field: 'policyLabel', type: 'nominal', scale: { domain: [...ctx.labels], range: ctx.labels.map((_, i) => POLICY_COLORS[i % POLICY_COLORS.length]) }, legend, sort: [...ctx.labels] };
 }
 
 export function policyShape(ctx: ChartContext, legend: Record<string, unknown> | null = { title: 'policy' }) {
@@ -84,4 +92,3 @@ export function topLevel(chart: Pick<Chart, 'title' | 'caption'>, data: VlData, 
   };
 }
 
-export const fmtUsd = '$,.4~f';

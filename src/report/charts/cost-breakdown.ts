@@ -6,7 +6,7 @@
 import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import type { Row } from '../table.js';
-import { numericParse, topLevel, type Chart, type ChartContext } from './common.js';
+import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
 const CLASSES: readonly { label: string; cost: MetricKey; tokens: MetricKey }[] = [
   { label: 'uncached input', cost: 'costUncached', tokens: 'uncachedTokens' },
@@ -35,12 +35,12 @@ export function costBreakdownChart(aggs: readonly PolicyAggregate[], ctx: ChartC
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        facet: { row: { field: 'scenario', type: 'nominal', title: null, sort: null, header: { labelFontWeight: 'bold', labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelAnchor: 'start', labelPadding: 4 } } },
+        ...wrapFacet('scenario', ctx.scenarios, 2),
         resolve: { scale: { x: 'independent' } },
-        spacing: 18,
+        spacing: { row: 24, column: 20 },
         spec: {
-          width: 520,
-          height: { step: 26 },
+          width: 420,
+          height: { step: 18 },
           mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
           encoding: {
             y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels] },

@@ -1,15 +1,18 @@
 /**
  * The comparison chart: per scenario, the candidate's paired change against the baseline for each shown
  * metric, as a percentage of the baseline mean with its 95% CI, coloured by the gate's result, with the
- * gate's percentage bounds as red ticks.
+ * gate's percentage bounds as red ticks. The x axis is symlog (linear within ±10%).
  */
 import { checksFor, metricInfo, shownMetrics } from '../comparison-table.js';
 import type { GateVerdict } from '../gate-eval.js';
 import type { PairedDelta } from '../paired.js';
 import type { Row } from '../table.js';
-import { numericParse, topLevel, type Chart } from './common.js';
+import { numericParse, topLevel, wrapFacet, type Chart } from './common.js';
 
 const STATUS = ['fail', 'not evaluated', 'pass', 'no limit'];
+/** symlog, linear within ±10%: small changes near a 2% bound stay visible beside a +300% outlier */
+const X_SCALE = { type: 'symlog', constant: 10 };
+const TICKS = [-1000, -500, -200, -100, -50, -20, -10, -5, 0, 5, 10, 20, 50, 100, 200, 500, 1000];
 
 export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict | null, baseline: string, candidate: string): Chart {
   const keys = shownMetrics(verdict);
@@ -25,7 +28,7 @@ export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict
     for (const b of pctBounds) rows.push({ ...base, deltaPct: null, deltaPct_lo: null, deltaPct_hi: null, limitPct: b });
   }
   const table = { columns: ['scenario', 'metric', 'label', 'gate', 'deltaPct', 'deltaPct_lo', 'deltaPct_hi', 'limitPct'], rows };
-  const y = { field: 'label', type: 'nominal', title: null, sort: labels };
+  const y = { field: 'label', type: 'nominal', title: null, sort: labels, scale: { domain: labels } };
   const color = { field: 'gate', type: 'nominal', title: 'gate', scale: { domain: STATUS, range: ['#d62728', '#ff9f1c', '#2ca02c', '#7f7f7f'] } };
   const chart: Chart = {
     name: 'deltas',
@@ -34,25 +37,24 @@ export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        facet: { row: { field: 'scenario', type: 'nominal', title: null, sort: null, header: { labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 } } },
+        ...wrapFacet('scenario', [...new Set(deltas.map((d) => d.scenario))], 2),
         resolve: { scale: { x: 'independent' } },
-        spacing: 18,
+        spacing: { row: 24, column: 24 },
         spec: {
-          width: 480,
-          height: { step: 22 },
+          width: 400,
+          height: { step: 18 },
           layer: [
-            { mark: { type: 'rule', color: '#999' }, encoding: { x: { datum: 0, type: 'quantitative' } } },
-            { transform: [{ filter: 'isValid(datum.deltaPct)' }], mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'deltaPct_lo', type: 'quantitative' }, x2: { field: 'deltaPct_hi' }, color } },
+            { transform: [{ filter: 'isValid(datum.deltaPct)' }], mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'deltaPct_lo', type: 'quantitative', scale: X_SCALE }, x2: { field: 'deltaPct_hi' }, color } },
             {
               transform: [{ filter: 'isValid(datum.deltaPct)' }],
               mark: { type: 'point', filled: true, size: 70 },
               encoding: {
                 y, color,
-                x: { field: 'deltaPct', type: 'quantitative', title: 'change vs baseline (% of baseline mean, 95% CI)' },
+                x: { field: 'deltaPct', type: 'quantitative', title: 'Δ % of baseline mean (95% CI, symlog)', scale: X_SCALE, axis: { values: TICKS, format: '+~r', labelOverlap: true, gridColor: { condition: { test: 'datum.value === 0', value: '#777' }, value: '#e6e6e6' } } },
                 tooltip: [{ field: 'scenario' }, { field: 'label', title: 'metric' }, { field: 'deltaPct', title: 'Δ%', format: '+.2f' }, { field: 'deltaPct_lo', title: 'CI low', format: '+.2f' }, { field: 'deltaPct_hi', title: 'CI high', format: '+.2f' }, { field: 'gate' }],
               },
             },
-            { transform: [{ filter: 'isValid(datum.limitPct)' }], mark: { type: 'tick', color: '#d62728', thickness: 2.5, size: 16 }, encoding: { y, x: { field: 'limitPct', type: 'quantitative' } } },
+            { transform: [{ filter: 'isValid(datum.limitPct)' }], mark: { type: 'tick', color: '#d62728', thickness: 2.5, size: 16 }, encoding: { y, x: { field: 'limitPct', type: 'quantitative', scale: X_SCALE } } },
           ],
         },
       }),

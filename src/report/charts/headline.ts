@@ -27,7 +27,7 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
   const columns = ['scenario', 'policy', 'policyLabel', c.key, `${c.key}_lo`, `${c.key}_hi`, yKey, `${yKey}_lo`, `${yKey}_hi`, 'seeds'];
   const table = { columns, rows };
   const yTitle = ctx.priced ? 'total cost per session (USD)' : 'prompt + aux tokens per session (unpriced)';
-  const x = { field: c.key, type: 'quantitative', title: c.axis, scale: { type: 'symlog', nice: false }, axis: { tickCount: 6 } };
+  const x = { field: c.key, type: 'quantitative', title: c.axis, scale: { type: 'symlog', nice: false }, axis: { values: [0, 1, 2, 5, 10, 20, 50, 100, 200, 500] } };
   const y = { field: yKey, type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.3~f' } : { format: '~s' } };
   const chart: Chart = {
     name: c.name,

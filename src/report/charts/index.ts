@@ -9,11 +9,12 @@ import { headlineChart } from './headline.js';
 import { sawtoothChart } from './sawtooth.js';
 
 /** Priced when any aggregate has a total cost (unpriced runs chart tokens instead of dollars). */
-export function chartContext(aggs: readonly PolicyAggregate[]): ChartContext {
+export function chartContext(aggs: readonly PolicyAggregate[], runs: readonly SessionRun[]): ChartContext {
   return {
     labels: [...new Set(aggs.map((a) => a.policyLabel))],
     families: [...new Set(aggs.map((a) => a.policy))],
     scenarios: [...new Set(aggs.map((a) => a.scenario))],
+    kinds: [...new Set(runs.flatMap((r) => r.events.map((e) => e.kind)))].sort(),
     priced: aggs.some((a) => a.metrics.costTotal !== null),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import { slug, type Row } from '../table.js';
-import { numericParse, policyColor, topLevel, type Chart, type ChartContext } from './common.js';
+import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
 export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx: ChartContext): Chart {
   const mine = runs.filter((r) => r.key.scenario === scenario);
@@ -20,6 +20,9 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
     );
   const table = { columns: ['scenario', 'seed', 'policy', 'policyLabel', 'step', 'promptTokens', 'contextWindow', 'events'], rows };
   const labels = ctx.labels.filter((l) => rows.some((r) => r.policyLabel === l));
+  // an event cell can hold several kinds ("prune,summary"); single kinds keep the report-wide colours
+  const present = [...new Set(rows.flatMap((r) => (r.events ? [String(r.events)] : [])))].sort();
+  const kinds = [...new Set([...ctx.kinds, ...present])];
   const chart: Chart = {
     name: `sawtooth-${slug(scenario)}`,
     title: `Context size over steps: ${scenario}, seed ${seed}`,
@@ -27,28 +30,28 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        facet: { row: { field: 'policyLabel', type: 'nominal', title: null, sort: labels, header: { labelAngle: 0, labelAlign: 'left', labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 } } },
-        spacing: 14,
+        ...wrapFacet('policyLabel', labels, 2),
+        spacing: { row: 16, column: 24 },
         spec: {
-          width: 640,
-          height: 110,
+          width: 420,
+          height: 100,
           layer: [
             { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { aggregate: 'max', field: 'contextWindow', type: 'quantitative', title: 'prompt tokens' } } },
             {
-              mark: { type: 'line', strokeWidth: 1.4, interpolate: 'step-before' },
+              mark: { type: 'line', strokeWidth: 1.3, interpolate: 'step-before', color: '#4c78a8' },
               encoding: {
                 x: { field: 'step', type: 'quantitative', title: 'step (model request)', scale: { nice: false } },
-                y: { field: 'promptTokens', type: 'quantitative', title: 'prompt tokens', axis: { format: '~s', tickCount: 4 } },
-                color: policyColor({ ...ctx, labels }, null),
+                y: { field: 'promptTokens', type: 'quantitative', title: 'prompt tokens', axis: { format: '~s', tickCount: 4, labelExpr: "datum.value === 0 ? '0' : datum.label" } },
               },
             },
             {
               transform: [{ filter: 'datum.events' }],
-              mark: { type: 'point', filled: true, size: 55, color: '#222' },
+              mark: { type: 'point', filled: true, size: 45, opacity: 0.9, stroke: '#222', strokeWidth: 0.5 },
               encoding: {
                 x: { field: 'step', type: 'quantitative' },
                 y: { field: 'promptTokens', type: 'quantitative' },
-                shape: { field: 'events', type: 'nominal', title: 'compaction event kind', legend: { orient: 'bottom', direction: 'horizontal' } },
+                color: { field: 'events', type: 'nominal', title: 'compaction event kind', scale: { domain: kinds, scheme: 'tableau10' }, legend: { values: present } },
+                shape: { field: 'events', type: 'nominal', title: 'compaction event kind', scale: { domain: kinds }, legend: { values: present } },
                 tooltip: [
                   { field: 'policyLabel', title: 'policy' }, { field: 'step' }, { field: 'events', title: 'event kind' },
                   { field: 'promptTokens', title: 'prompt tokens after', format: ',' },

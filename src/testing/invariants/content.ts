@@ -3,7 +3,7 @@
  * claims to keep), the role order providers accept, and the window it compacts for.
  */
 import type { Message } from '../../core/messages.js';
-import { anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from '../checks/provider-order.js';
+import { alternationViolations, anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from '../checks/provider-order.js';
 import { containsText, firstLostText, keepsMessageText } from '../checks/text.js';
 import type { Observation, Transition } from '../observation.js';
 import {
@@ -43,17 +43,23 @@ export const systemKept: Invariant = {
 
 export const lastUserKept: Invariant = {
   name: 'last-user-kept',
-  description: "The newest user message of the conversation (as it entered history) survives every rewrite and view and is in every request (its text may gain a prefix, e.g. a merged summary).",
+  description: "Every request contains the newest user message of the conversation (as it entered history; its text may gain a prefix such as a merged summary). Compacting a finished turn's user message away between turns is allowed: the next request carries a newer one.",
   check(obs) {
-    for (const e of timeline(obs)) {
-      if (e.type === 'request') {
-        const u = e.r.lastUser;
-        if (u && !keepsMessageText(e.r.messages, u)) {
-          return requestFinding('last-user-kept', e.r, `the request at step ${e.r.step} lacks the newest user message ${excerpt(u)}`);
+    const entries = timeline(obs);
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      if (e.type !== 'request') continue;
+      const u = e.r.lastUser;
+      if (!u || keepsMessageText(e.r.messages, u)) continue;
+      // blame the newest hook call that was given the message and returned a history without it
+      for (let j = i - 1; j >= 0; j--) {
+        const x = entries[j]!;
+        if (x.type === 'transition' && x.t.output && keepsMessageText(x.t.input, u) && !keepsMessageText(x.t.output, u)) {
+          return transitionFinding('last-user-kept', x.t,
+            `${x.t.phase} (kind ${x.t.kind}) dropped the newest user message ${excerpt(u)}, and the request at step ${e.r.step} went out without it`);
         }
-      } else if (e.t.output && e.t.lastUser && !keepsMessageText(e.t.output, e.t.lastUser)) {
-        return transitionFinding('last-user-kept', e.t, `${e.t.phase} (kind ${e.t.kind}) dropped the newest user message ${excerpt(e.t.lastUser)}`);
       }
+      return requestFinding('last-user-kept', e.r, `the request at step ${e.r.step} lacks the newest user message ${excerpt(u)}`);
     }
     return null;
   },
@@ -98,7 +104,10 @@ export const openaiOrder = orderInvariant('openai-message-order', 'OpenAI', open
   'In every request, tool messages directly follow the assistant message whose calls they answer, and every call is answered before any other message (OpenAI chat completions).');
 
 export const anthropicOrder = orderInvariant('anthropic-turn-order', 'Anthropic', anthropicOrderViolations,
-  'In every request mapped to Anthropic turns: the first turn is user, user and assistant turns alternate, each tool_use is answered in the next turn, and tool results come first in their turn.');
+  'In every request mapped to Anthropic turns (system hoisted, same-side messages as one turn): the first turn is user, each tool_use is answered in the next turn, and tool results come first in their turn.');
+
+export const strictAlternation = orderInvariant('strict-alternation', 'strict alternation', alternationViolations,
+  'No request has two user or two assistant messages in a row (tool results and the user text after them are one user turn): what Bedrock Converse and open-model chat templates require; the Anthropic API and SDK adapters merge such turns instead.');
 
 /** Whether the policy said it knowingly left the request above the window. */
 export function flaggedOverWindow(t: Transition): boolean {

@@ -1,6 +1,6 @@
 /** Every invariant the kit checks, in report order. */
 import type { Invariant } from '../invariant.js';
-import { anthropicOrder, claimedTextKept, lastUserKept, openaiOrder, systemKept, withinWindow } from './content.js';
+import { anthropicOrder, claimedTextKept, lastUserKept, openaiOrder, strictAlternation, systemKept, withinWindow } from './content.js';
 import { deterministic, inputNotMutated, noMissingResult, noOrphanResult, policyCompletes, uniqueCallIds } from './structure.js';
 
 export const INVARIANTS: readonly Invariant[] = [
@@ -14,6 +14,7 @@ export const INVARIANTS: readonly Invariant[] = [
   claimedTextKept,
   openaiOrder,
   anthropicOrder,
+  strictAlternation,
   withinWindow,
   deterministic,
 ];
@@ -31,5 +32,5 @@ export function getInvariant(name: string): Invariant {
 
 export {
   anthropicOrder, claimedTextKept, deterministic, inputNotMutated, lastUserKept, noMissingResult, noOrphanResult,
-  openaiOrder, policyCompletes, systemKept, uniqueCallIds, withinWindow,
+  openaiOrder, policyCompletes, strictAlternation, systemKept, uniqueCallIds, withinWindow,
 };
