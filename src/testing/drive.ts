@@ -31,7 +31,7 @@ export interface PolicyTarget {
 export interface DriveOptions {
   render?: RenderOptions;
   /** cache breakpoints and summarizer behaviour; the summarizer's failure schedule comes from the case */
-  settings?: Omit<SimSettings, 'summarizer'> & { summarizer?: Partial<SimSettings['summarizer']> };
+  settings?: Partial<Omit<SimSettings, 'summarizer'>> & { summarizer?: Partial<SimSettings['summarizer']> };
 }
 
 /**
