@@ -8,7 +8,7 @@
  * message i matches" is one number comparison. With 53 bits, a collision among a million distinct
  * prefixes has probability about 1e-4; the simulator accepts that.
  */
-import type { Message } from '../core/messages.js';
+import { memoOf, type Message } from '../core/messages.js';
 
 const memo = new WeakMap<Message, number>();
 
@@ -50,7 +50,9 @@ export function hashString(s: string, seed = 0): number {
  * everything else goes through `canonicalMessage`.
  */
 export function messageHash(m: Message): number {
-  const hit = memo.get(m);
+  const slot = memoOf(m);
+  if (slot?.hash !== undefined) return slot.hash;
+  const hit = slot ? undefined : memo.get(m);
   if (hit !== undefined) return hit;
   let h: number;
   if ((typeof m.content === 'string' || m.content == null) && !m.tool_calls && !m.reasoning_details) {
@@ -58,7 +60,8 @@ export function messageHash(m: Message): number {
   } else {
     h = hashString(canonicalMessage(m));
   }
-  memo.set(m, h);
+  if (slot) slot.hash = h;
+  else memo.set(m, h);
   return h;
 }
 

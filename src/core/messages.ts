@@ -57,9 +57,27 @@ export function imageCount(msg: Pick<Message, 'content'>): number {
   return n;
 }
 
+/**
+ * A per-message memo slot (token count, content hash), attached as a hidden, non-enumerable property
+ * when the harness freezes a message. Why: a WeakMap lookup per message per step touches a hash table
+ * that grows with the session, so per-step cost crept up with history length; a slot on the message
+ * itself is read from memory the step touches anyway. Invisible to JSON, Object.keys and equality.
+ */
+export const MEMO: unique symbol = Symbol('compactbench.memo');
+export interface MessageMemo {
+  tokens?: number;
+  hash?: number;
+}
+
+/** The memo slot of a frozen message, if the harness attached one. */
+export function memoOf(msg: Message): MessageMemo | undefined {
+  return (msg as { [MEMO]?: MessageMemo })[MEMO];
+}
+
 /** Shallow-freezes a message and its nested arrays (not deep into reasoning_details). O(size of structure). */
 export function freezeMessage<M extends Message>(msg: M): M {
   if (Object.isFrozen(msg)) return msg;
+  if (Object.isExtensible(msg)) Object.defineProperty(msg, MEMO, { value: {}, enumerable: false });
   if (Array.isArray(msg.content)) {
     for (const p of msg.content) Object.freeze(p);
     Object.freeze(msg.content);

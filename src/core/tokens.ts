@@ -8,7 +8,7 @@
  * message keep the same content string, which hits the string cache.
  */
 import { countTokens } from 'gpt-tokenizer';
-import { imageCount, type Message } from './messages.js';
+import { imageCount, memoOf, type Message } from './messages.js';
 
 /** Tokens charged per image part (Anthropic/OpenAI bill ~1.6k for a typical screenshot). */
 export const IMAGE_TOKENS = 1600;
@@ -51,7 +51,9 @@ export function createTokenCounter(_opts: TokenCounterOptions = {}): TokenCounte
   };
 
   const message = (msg: Message): number => {
-    const hit = byMessage.get(msg);
+    const memo = memoOf(msg);
+    if (memo?.tokens !== undefined) return memo.tokens;
+    const hit = memo ? undefined : byMessage.get(msg);
     if (hit !== undefined) return hit;
     let n = MESSAGE_OVERHEAD_TOKENS;
     const c = msg.content;
@@ -66,7 +68,8 @@ export function createTokenCounter(_opts: TokenCounterOptions = {}): TokenCounte
     if (msg.reasoning) n += count(msg.reasoning);
     if (msg.reasoning_content) n += count(msg.reasoning_content);
     if (msg.reasoning_details && msg.reasoning_details.length) n += count(JSON.stringify(msg.reasoning_details));
-    byMessage.set(msg, n);
+    if (memo) memo.tokens = n;
+    else byMessage.set(msg, n);
     return n;
   };
 

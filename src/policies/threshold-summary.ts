@@ -1,18 +1,35 @@
 /**
  * `threshold-summary`: the plain policy most agents start with. After a step whose prompt reached
  * `triggerFraction` of the window, everything but a recent tail is replaced by one summary message.
- * Not a model of any one upstream system; it exercises the summary path of the simulator. The tail is
- * aligned so a tool call never loses its result.
+ * Not a model of any one upstream system; it exercises the summary path of the simulator.
+ *
+ * The tail is aligned so a tool call never loses its result, and it always reaches back to the newest
+ * user message, so the request being answered survives. The summary is a user message; when the tail
+ * starts with a user message, the summary is merged into it as a prefix so roles keep alternating.
+ * When the current turn alone does not fit the window, the event says so (`detail.overWindow`).
  */
 import { alignCutBackward, tailStartByTokens } from './shared/boundaries.js';
-import type { Message } from '../core/messages.js';
+import { contentText, type Message } from '../core/messages.js';
 import type { PolicyDefinition, PolicyResult } from './types.js';
 
 export const SUMMARY_PREFIX = '[Summary of the earlier conversation]\n';
 
+function lastUserIndex(history: readonly Message[]): number {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.role === 'user') return i;
+  return -1;
+}
+
+/** The summary as its own user message, or merged in front of the tail's first user message. */
+function withSummary(summary: string, tail: readonly Message[]): Message[] {
+  const first = tail[0];
+  if (first?.role !== 'user') return [{ role: 'user', content: SUMMARY_PREFIX + summary }, ...tail];
+  const merged: Message = { ...first, content: `${SUMMARY_PREFIX}${summary}\n\n${contentText(first)}` };
+  return [merged, ...tail.slice(1)];
+}
+
 export const thresholdSummaryPolicy: PolicyDefinition = {
   id: 'threshold-summary',
-  description: 'Summarizes all but a recent tail once the prompt reaches a fraction of the window.',
+  description: 'Summarizes all but a recent tail (always from the newest user message on) once the prompt reaches a fraction of the window.',
   source: 'compactbench generic baseline (the common pattern of seed 000/001 agents; no single upstream)',
   params: [
     { name: 'triggerFraction', type: 'number', default: 0.8, min: 0.05, max: 1, description: 'compact when prompt tokens ≥ this × window' },
@@ -28,16 +45,20 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
       params,
       afterStep(history, usage, ctx): PolicyResult | undefined {
         if (usage.promptTokens < trigger * ctx.contextWindow) return undefined;
-        const tailStart = alignCutBackward(
+        const byTokens = alignCutBackward(
           history,
           tailStartByTokens(history, tailFraction * ctx.contextWindow, ctx.tokens.message, 2),
         );
-        if (tailStart <= 1) return undefined;
+        const lastUser = lastUserIndex(history);
+        const tailStart = lastUser >= 0 ? Math.min(byTokens, lastUser) : byTokens;
+        if (tailStart <= 0) return undefined; // nothing before the current request to summarize
         const head = history.slice(0, tailStart);
         const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens });
         if (!res.ok) return undefined;
-        const summary: Message = { role: 'user', content: SUMMARY_PREFIX + res.text };
-        return { history: [summary, ...history.slice(tailStart)], kind: 'summary' };
+        const next = withSummary(res.text, history.slice(tailStart));
+        const tokens = ctx.systemTokens + ctx.tokens.messages(next);
+        const overWindow = tokens > ctx.contextWindow;
+        return { history: next, kind: 'summary', ...(overWindow ? { detail: { overWindow: true, tokens } } : {}) };
       },
     };
   },

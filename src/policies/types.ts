@@ -108,6 +108,12 @@ export interface PolicyDefinition {
   /** the upstream source it follows: repository, file and commit, or the seed */
   source: string;
   params: readonly ParamSpec[];
+  /**
+   * Invariants of the property-test kit (`compactbench check`) that the upstream system this policy
+   * models does not hold, by design: invariant name → why, with the source. They are still checked and
+   * reported (marked as documented), but do not fail the check. Never use this for a bug in the port.
+   */
+  upstreamProperties?: Readonly<Record<string, string>>;
   /** create a fresh instance for one session (policies may keep per-session state) */
   create(params: Readonly<Record<string, unknown>>): ContextPolicy;
 }

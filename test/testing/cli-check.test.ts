@@ -1,5 +1,5 @@
 /**
- * `compactbench check` end to end: the command (through test/testing/cli-entry.ts, a program with just
+ * `compactbench check` end to end: the command (through src/cli/main.ts, as users run it;
  * this command) reports a broken policy with exit 2 and a counterexample whose printed vitest test,
  * run on its own, fails with the same finding; a sound policy exits 0; bad input exits 1.
  */
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = process.cwd();
 const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
-const entry = path.join(ROOT, 'test/testing/cli-entry.ts');
+const entry = path.join(ROOT, 'src/cli/main.ts');
 
 function run(cmd: string, args: string[], cwd = ROOT): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -52,11 +52,14 @@ describe('compactbench check', () => {
     expect(`${v.out}${v.err}`).toContain('has no matching call');
   }, 60_000);
 
-  it('exits 0 when every invariant holds', async () => {
-    const r = await check('--policy', 'none', '--runs', '5');
+  it('exits 0 when every invariant holds, in text or JSON', async () => {
+    const [r, j] = await Promise.all([check('--policy', 'none', '--runs', '5'), check('--policy', 'none', '--runs', '5', '--json')]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain('all 13 invariants hold');
+    expect(j.code).toBe(0);
+    const report = JSON.parse(j.out) as { ok: boolean; runs: number; results: { name: string; ok: boolean }[] };
+    expect([report.ok, report.runs, report.results.length, report.results.every((x) => x.ok)]).toEqual([true, 5, 13, true]);
   }, 30_000);
 
   it('exits 1 on bad input: unknown policy, missing module, bad option value, unknown option', async () => {

@@ -9,11 +9,12 @@
  * because 2 already means "counterexample found" here.
  */
 import type { Command } from 'commander';
+import type { Message } from '../../core/messages.js';
 import { resolvePolicy } from '../../policies/registry.js';
 import { caseTranscript } from '../../testing/drive.js';
 import { loadTarget } from '../../testing/policy-module.js';
 import { checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, selectInvariants, type CheckReport } from '../../testing/property.js';
-import { formatReport, reproTest, type ReproOptions } from '../../testing/repro.js';
+import { abbreviate, formatReport, reproTest, type ReproOptions } from '../../testing/repro.js';
 import { collect } from '../errors.js';
 
 export const CHECK_EXIT = { ok: 0, toolError: 1, counterexample: 2 } as const;
@@ -58,13 +59,24 @@ function commandLine(f: CheckFlags): string {
   return parts.join(' ');
 }
 
+/** Messages with long strings abbreviated as in the text report (`renderCase(case)` rebuilds them in full). */
+const shortened = (msgs: readonly Message[] | undefined): unknown =>
+  msgs && JSON.parse(JSON.stringify(msgs, (_k, v: unknown) => (typeof v === 'string' ? abbreviate(v) : v)));
+
 function jsonReport(report: CheckReport, o: ReproOptions): unknown {
   return {
     ...report,
     results: report.results.map((r) => {
-      if (!r.counterexample) return { name: r.name, description: r.description, ok: r.ok };
-      const { observation: _obs, ...cx } = r.counterexample;
-      return { name: r.name, description: r.description, ok: r.ok, counterexample: { ...cx, transcript: caseTranscript(cx.case), test: reproTest(r.name, r.counterexample, o) } };
+      const base = { name: r.name, description: r.description, ok: r.ok, ...(r.documented ? { documented: r.documented } : {}) };
+      if (!r.counterexample) return base;
+      const { observation: _obs, finding, ...cx } = r.counterexample;
+      return {
+        ...base,
+        counterexample: {
+          ...cx, finding: { ...finding, messages: shortened(finding.messages), input: shortened(finding.input) },
+          transcript: shortened(caseTranscript(cx.case)), test: reproTest(r.name, r.counterexample, o),
+        },
+      };
     }),
   };
 }

@@ -9,8 +9,9 @@ import { register as merge } from './merge.js';
 import { register as validate } from './validate.js';
 import { register as trajectories } from './trajectories.js';
 import { register as conform } from './conform.js';
+import { register as check } from './check.js';
 import { register as calibrate } from './calibrate.js';
 import { register as importCmd } from './import.js';
 import { register as validateCache } from './validate-cache.js';
 
-export const COMMANDS: readonly ((program: Command) => void)[] = [run, report, sweep, compare, merge, policies, validate, importCmd, validateCache, calibrate, conform, trajectories];
+export const COMMANDS: readonly ((program: Command) => void)[] = [run, report, sweep, compare, merge, policies, validate, importCmd, validateCache, calibrate, conform, check, trajectories];

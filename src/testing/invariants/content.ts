@@ -5,7 +5,7 @@
 import type { Message } from '../../core/messages.js';
 import { alternationViolations, anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from '../checks/provider-order.js';
 import { containsText, firstLostText, keepsMessageText } from '../checks/text.js';
-import type { Observation, Transition } from '../observation.js';
+import type { Transition } from '../observation.js';
 import {
   outputs, requestFinding, timeline, transitionFinding, type Finding, type Invariant, type InvariantOptions,
 } from '../invariant.js';
