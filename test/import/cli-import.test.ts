@@ -2,17 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { capture } from '../cli/capture.js';
 import { runImport } from '../../src/cli/commands/import.js';
 import { tmpFile } from './fixtures.js';
 import { TRACES } from './reference.js';
 
-const capture = () => {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
-  return { out, err };
-};
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,18 +1,12 @@
 /** `compactbench validate-cache`: the JSON summary's shape, the text report, and exit codes. */
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { capture } from '../cli/capture.js';
 import { runValidateCache } from '../../src/cli/commands/validate-cache.js';
 import { TRACES } from '../import/reference.js';
 
 const defaults = { format: 'auto', tolerance: '0.05', seed: '0', warmStart: true };
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
-  return { out, err };
-}
 afterEach(() => vi.restoreAllMocks());
 
 const session = path.join(TRACES, 'claude-code/tool_heavy.jsonl');
