@@ -3,10 +3,11 @@
  * `triggerFraction` of the window, everything but a recent tail is replaced by one summary message.
  * Not a model of any one upstream system; it exercises the summary path of the simulator.
  *
- * The tail is aligned so a tool call never loses its result, and it always reaches back to the newest
- * user message, so the request being answered survives. The summary is a user message; when the tail
- * starts with a user message, the summary is merged into it as a prefix so roles keep alternating.
- * When the current turn alone does not fit the window, the event says so (`detail.overWindow`).
+ * The tail is aligned so a tool call never loses its result. The request being answered always
+ * survives: when the newest user message is older than the tail (a long agent loop on one task), it is
+ * kept verbatim with the summary of everything else appended to it; otherwise the summary is a user
+ * message in front of the tail, merged into the tail's first message when that is a user message, so
+ * roles keep alternating. When the result still does not fit, the event says so (`detail.overWindow`).
  */
 import { alignCutBackward, tailStartByTokens } from './shared/boundaries.js';
 import { contentText, type Message } from '../core/messages.js';
@@ -19,12 +20,26 @@ function lastUserIndex(history: readonly Message[]): number {
   return -1;
 }
 
+/** A message with text added before or after its content; content parts (images) are kept. */
+function addText(m: Message, text: string, where: 'before' | 'after'): Message {
+  if (Array.isArray(m.content)) {
+    const part = { type: 'text' as const, text };
+    return { ...m, content: where === 'before' ? [part, ...m.content] : [...m.content, part] };
+  }
+  const own = contentText(m);
+  return { ...m, content: where === 'before' ? `${text}\n\n${own}` : `${own}\n\n${text}` };
+}
+
 /** The summary as its own user message, or merged in front of the tail's first user message. */
 function withSummary(summary: string, tail: readonly Message[]): Message[] {
   const first = tail[0];
   if (first?.role !== 'user') return [{ role: 'user', content: SUMMARY_PREFIX + summary }, ...tail];
-  const merged: Message = { ...first, content: `${SUMMARY_PREFIX}${summary}\n\n${contentText(first)}` };
-  return [merged, ...tail.slice(1)];
+  return [addText(first, SUMMARY_PREFIX + summary, 'before'), ...tail.slice(1)];
+}
+
+/** The newest user message kept verbatim, followed by the summary of the work since and before it. */
+function requestWithSummary(request: Message, summary: string, tail: readonly Message[]): Message[] {
+  return [addText(request, SUMMARY_PREFIX + summary, 'after'), ...tail];
 }
 
 export const thresholdSummaryPolicy: PolicyDefinition = {
@@ -50,12 +65,13 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
           tailStartByTokens(history, tailFraction * ctx.contextWindow, ctx.tokens.message, 2),
         );
         const lastUser = lastUserIndex(history);
-        const tailStart = lastUser >= 0 ? Math.min(byTokens, lastUser) : byTokens;
-        if (tailStart <= 0) return undefined; // nothing before the current request to summarize
-        const head = history.slice(0, tailStart);
+        const keepRequest = lastUser >= 0 && lastUser < byTokens;
+        const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
+        if (head.length === 0) return undefined; // nothing but the current request to summarize
         const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens });
         if (!res.ok) return undefined;
-        const next = withSummary(res.text, history.slice(tailStart));
+        const tail = history.slice(byTokens);
+        const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);
         const tokens = ctx.systemTokens + ctx.tokens.messages(next);
         const overWindow = tokens > ctx.contextWindow;
         return { history: next, kind: 'summary', ...(overWindow ? { detail: { overWindow: true, tokens } } : {}) };

@@ -50,3 +50,26 @@ describe('two-phase (seed 001)', () => {
     expect(summarizer.requests[0]!.promptOverheadTokens).toBeGreaterThan(20);
   });
 });
+
+describe('two-phase: a rewrite that cannot fit the window says so', () => {
+  // regression (within-window): the protected first 3 and last 4 messages alone exceed a 32K window,
+  // so the summary phase cannot get under it; the event used to claim a fit silently
+  const bigHead = history(turn({ tool: 'memory', resultTokens: 34_000, calls: 1 }, 'a')); // never pruned
+  const h = [...bigHead, ...turn({ resultTokens: 3_000, calls: 3 }, 'b'), ...turn({ resultTokens: 500, calls: 1 }, 'c')];
+  const ctx = makeCtx({ contextWindow: 32_000, maxOutputTokens: 8_000, systemTokens: 1_000 });
+
+  it('flags detail.overWindow on the overflow path when the result is still above the window', () => {
+    const r = create(twoPhasePolicy).onOverflow!(h, ctx) as PolicyResult;
+    expect(r.kind).toBe('summary');
+    expect(r.history.slice(0, 3)).toEqual(h.slice(0, 3));
+    expect(r.detail?.overWindow).toBe(true);
+    expect(r.note).toMatch(/still over the window/);
+  });
+
+  it('does not flag a result that fits', () => {
+    const fits = [...turn({ resultTokens: 100, calls: 1 }, 'a'), ...h.slice(3)];
+    const r = create(twoPhasePolicy).onOverflow!(fits, ctx) as PolicyResult;
+    expect(r.kind).toBe('summary');
+    expect(r.detail?.overWindow).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@
 import type { PolicyDefinition } from '../types.js';
 import { HERMES_PARAMS, RUNWAY_PARAM, readHermesParams } from './params.js';
 import { HermesContextPolicy } from './policy.js';
+import { HERMES_UPSTREAM_PROPERTIES } from './upstream-properties.js';
 
 export const HERMES_SOURCE = 'NousResearch/hermes-agent agent/context_compressor.py @ 8fa8aabb (agent loop: agent/turn_context.py, agent/conversation_loop.py, agent/conversation_compression.py)';
 
@@ -20,6 +21,7 @@ export const hermesPolicy: PolicyDefinition = {
     "Hermes Agent's compressor: at 50% of the window (75% under 512K), prune old tool outputs to one-line summaries, keep the head and a token-budget tail, summarise the middle (iteratively), with anti-thrash and failure cooldown.",
   source: HERMES_SOURCE,
   params: HERMES_PARAMS,
+  upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes', params, readHermesParams(params)),
 };
 
@@ -28,6 +30,7 @@ export const hermesPruneFirstPolicy: PolicyDefinition = {
   description: 'Hermes with seed 003\'s naive prune-first phase: old middle tool outputs become placeholders and the summary is skipped whenever that lands under the threshold.',
   source: `seed 003 (teyrebaz33 119bad65, Hermes PR #1231, not merged) on ${HERMES_SOURCE}`,
   params: HERMES_PARAMS,
+  upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes-prune-first', params, readHermesParams(params), 'naive'),
 };
 
@@ -36,5 +39,6 @@ export const hermesRunwayPolicy: PolicyDefinition = {
   description: 'Hermes with seed 003\'s cache-aware prune-first: prune-only is accepted only with max(prune minimum, 15% of threshold) of runway, else the summary runs at once.',
   source: `seed 003 (teknium1 a1a90f3f, Hermes PR #1238/#27082, not merged) on ${HERMES_SOURCE}`,
   params: [...HERMES_PARAMS, RUNWAY_PARAM],
+  upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes-runway', params, readHermesParams(params), 'runway'),
 };

@@ -11,3 +11,6 @@ export { estimateMessagesTokensRough, estimateMsgBudgetTokens, estimateTokensRou
 export { backendFromSummarizer } from './summarizer-backend.js';
 export type { SummaryBackend, SummaryBackendRequest, SummaryBackendResult } from './summary-call.js';
 export type { PyMsg } from './msg.js';
+export { repairMessageSequence, type SequenceRepair } from './repair-sequence.js';
+export { finishForRequest } from './before-request.js';
+export { HERMES_UPSTREAM_PROPERTIES } from './upstream-properties.js';

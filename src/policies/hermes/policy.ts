@@ -11,12 +11,16 @@
  *   next step's `beforeStep`, where upstream runs it: after tool execution), then the pre-API re-check
  *   (at most 3 compactions per turn);
  * - a compaction the threshold asks for but a block refuses (cooldown, anti-thrash, fallback streak)
- *   is returned as a veto, as are aborted and no-op compactions.
+ *   is returned as a veto, as are aborted and no-op compactions;
+ * - before every request (so after every compaction, the 413 path included) the history goes through
+ *   the loop's role-alternation repair, and a compaction that leaves the request over the window is
+ *   flagged (before-request.ts).
  */
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyResult } from '../types.js';
 import { compactOnce, type CompactExtras } from './agent-path.js';
+import { finishForRequest } from './before-request.js';
 import { HermesCompressor } from './compressor.js';
 import { estimateMessagesTokensRough, estimateTokensRough } from './estimate.js';
 import type { PyMsg } from './msg.js';
@@ -48,8 +52,12 @@ export class HermesContextPolicy implements ContextPolicy {
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
-    const msgs = history as unknown as readonly PyMsg[];
-    if (ctx.turnStart) {
+    return finishForRequest(history, this.checks(c, history as unknown as readonly PyMsg[], ctx.turnStart), ctx);
+  }
+
+  /** The compaction checks Hermes runs before a request: turn-start preflight, post-response, pre-API. */
+  private checks(c: HermesCompressor, msgs: readonly PyMsg[], turnStart: boolean): HookResult {
+    if (turnStart) {
       this.attemptsThisTurn = 0;
       this.pendingPostResponse = false;
       return this.preflight(c, msgs);
@@ -73,7 +81,8 @@ export class HermesContextPolicy implements ContextPolicy {
   onOverflow(history: readonly Message[], ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
     const msgs = history as unknown as readonly PyMsg[];
-    return this.compact(c, msgs, this.requestTokens(msgs), 'overflow');
+    // the 413 handler retries from the loop top, where the repair runs again
+    return finishForRequest(history, this.compact(c, msgs, this.requestTokens(msgs), 'overflow'), ctx);
   }
 
   telemetry(): Record<string, string | number | boolean> {

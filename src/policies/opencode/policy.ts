@@ -7,6 +7,8 @@
  * - compaction: when a step's tokens reach `usable`, summarize everything before a tail of the last two
  *   user turns (≤ preserve_recent_tokens) with the structured template, updating the previous summary, and
  *   inject "Continue if you have next steps…"; a compaction that did not cut the tokens by 5% is stalled.
+ *   When the request itself overflowed (onOverflow), the current user message is replayed after the
+ *   summary instead (./continuation.ts).
  * Kilocode differs in when prune runs: on normal turns only when enabled, by default right after a
  * compaction ("compaction already invalidates cache") and when a request overflows (payload limit).
  */
@@ -14,7 +16,8 @@ import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
 import { toolSet } from '../shared/tool-calls.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
-import { CONTINUE_TEXT, MARKER_TEXT, opencodeParams, PRUNED, readOpencodeConfig, type OpencodeConfig, type Variant } from './config.js';
+import { MARKER_TEXT, opencodeParams, PRUNED, readOpencodeConfig, type OpencodeConfig, type Variant } from './config.js';
+import { continuation } from './continuation.js';
 import { stalled, usable } from './overflow.js';
 import { applyPrune, planPrune, type PruneRules } from './prune.js';
 import { summarize } from './summary.js';
@@ -54,7 +57,7 @@ class OpencodePolicy implements ContextPolicy {
       this.counts.stalls++;
       return { veto: `auto-compaction stalled: ${count} tokens after compacting at ${this.previousTokens}` };
     }
-    const r = this.compact(history, ctx, `overflow at ${count} tokens (usable ${this.usable(ctx)})`);
+    const r = this.compact(history, ctx, 'threshold', `overflow at ${count} tokens (usable ${this.usable(ctx)})`);
     if (r && !('veto' in r)) this.previousTokens = count;
     return r;
   }
@@ -72,7 +75,7 @@ class OpencodePolicy implements ContextPolicy {
       if (p) return p;
     }
     // with compaction.auto === false a context-overflow error is surfaced, not compacted
-    return this.cfg.auto ? this.compact(history, ctx, 'request exceeded the context window') : undefined;
+    return this.cfg.auto ? this.compact(history, ctx, 'overflow', 'request exceeded the context window') : undefined;
   }
 
   telemetry(): Record<string, number> {
@@ -91,14 +94,16 @@ class OpencodePolicy implements ContextPolicy {
     return { history: out, kind: 'prune', note: `${reason}: ${plan.indices.length} outputs (~${plan.pruned} tokens)`, detail: { reason, outputs: plan.indices.length, prunedTokens: plan.pruned } };
   }
 
-  private compact(history: readonly Message[], ctx: PolicyContext, note: string): HookResult {
+  private compact(history: readonly Message[], ctx: PolicyContext, trigger: 'threshold' | 'overflow', note: string): HookResult {
     const prior = history.find((m) => this.summaries.has(m));
     const previousSummary = prior ? String(prior.content ?? '') : undefined;
-    const visible = history.filter((m) => !this.summaries.has(m) && !this.markers.has(m));
+    const isMarker = (m: Message): boolean => this.markers.has(m);
+    const visible = history.filter((m) => !this.summaries.has(m) && !isMarker(m));
+    const next = continuation(visible, trigger, ctx.turnStart, this.cfg.autoContinue, isMarker);
     const budget = this.cfg.preserveRecentTokens
       || Math.min(this.cfg.preserveRecentMaxTokens, Math.max(2_000, Math.floor(this.usable(ctx) * 0.25)));
-    const tailStart = selectTail(visible, this.cfg.tailTurns, budget, (m) => this.markers.has(m));
-    const head = visible.slice(0, tailStart);
+    const tailStart = selectTail(next.messages, this.cfg.tailTurns, budget, isMarker);
+    const head = next.messages.slice(0, tailStart);
     if (head.length === 0) return { veto: 'nothing to compact before the kept tail' };
     const res = summarize(head, previousSummary, ctx, this.cfg.toolOutputMaxChars, this.cfg.summaryMaxTokens);
     if (!res.ok) {
@@ -107,18 +112,17 @@ class OpencodePolicy implements ContextPolicy {
     }
     const marker: Message = { role: 'user', content: MARKER_TEXT };
     const summary: Message = { role: 'assistant', content: res.text };
-    const tail = visible.slice(tailStart);
+    const tail = next.messages.slice(tailStart);
     this.markers.add(marker);
     this.summaries.add(summary);
     this.boundary = tail[0] ?? summary;
     this.counts.compactions++;
-    const cont: Message[] = this.cfg.autoContinue ? [{ role: 'user', content: CONTINUE_TEXT }] : [];
-    const out: Message[] = [marker, summary, ...tail, ...cont];
+    const out: Message[] = [marker, summary, ...tail, ...next.after];
     // Kilo: the cache is already broken here, so stale outputs are collapsed in the same rewrite
     const post = this.cfg.pruneAfterCompaction ? this.prune(out, 'post-compaction') : undefined;
     return {
       history: post?.history ?? out, kind: 'summary', note,
-      detail: { headMessages: head.length, tailMessages: tail.length, postCompactionPrune: !!post },
+      detail: { headMessages: head.length, tailMessages: tail.length, continuation: next.mode, postCompactionPrune: !!post },
     };
   }
 }

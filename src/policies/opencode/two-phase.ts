@@ -18,7 +18,7 @@ import type { Usage } from '../../core/usage.js';
 import { roughMessages } from '../shared/rough.js';
 import { UsageMeter } from '../shared/usage-meter.js';
 import { toolSet } from '../shared/tool-calls.js';
-import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
+import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
 import { adaptiveProtect } from './adaptive.js';
 import { applyPrune, planPrune, type PruneRules } from './prune.js';
 
@@ -68,8 +68,9 @@ class TwoPhasePolicy implements ContextPolicy {
 
   private run(history: readonly Message[], ctx: PolicyContext, threshold: number): HookResult {
     const result = this.phases(history, ctx, threshold);
-    if (result && !('veto' in result)) this.meter.invalidate();
-    return result;
+    if (!result || 'veto' in result) return result;
+    this.meter.invalidate();
+    return flagOverWindow(result, ctx);
   }
 
   private phases(history: readonly Message[], ctx: PolicyContext, threshold: number): HookResult {
@@ -111,6 +112,18 @@ class TwoPhasePolicy implements ContextPolicy {
   telemetry(): Record<string, number> {
     return { ...this.counts };
   }
+}
+
+/**
+ * Marks a rewrite that still leaves the request above the window. The summary phase keeps the first
+ * `protectFirstN` and last `protectLastN` messages verbatim (plus the tool results of a kept call), as
+ * Hermes did, so when those alone exceed the window no rewrite of the middle can fit; the event says so
+ * (`detail.overWindow`) instead of claiming a fit, and the next overflow retry or the step fails as upstream.
+ */
+function flagOverWindow(r: PolicyResult, ctx: PolicyContext): PolicyResult {
+  const total = ctx.systemTokens + ctx.tokens.messages(r.history);
+  if (total <= ctx.contextWindow) return r;
+  return { ...r, note: `${r.note ?? r.kind}; still over the window (${total} > ${ctx.contextWindow} tokens)`, detail: { ...r.detail, overWindow: true, tokensAfter: total } };
 }
 
 export const twoPhasePolicy: PolicyDefinition = {
