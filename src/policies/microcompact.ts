@@ -73,6 +73,13 @@ export const microcompactPolicy: PolicyDefinition = {
     { name: 'everySteps', type: 'integer', default: 0, min: 0, description: 'also run on every step that is a positive multiple of this; 0 = off' },
     { name: 'atSteps', type: 'string', default: '', description: 'also run on these 0-based steps, separated by ";" (e.g. "40;80"; the CLI splits parameters at commas)' },
   ],
+  upstreamProperties: {
+    'strict-alternation': 'Stripping the calls from an assistant message that also has text keeps it ("If the message also has '
+      + 'content text → keep the message, only remove tool_calls"), and seed 000\'s function has no merge step, so it can sit next to '
+      + 'the following assistant message (the turn\'s final answer) with nothing between them; the proposal keeps every assistant '
+      + 'message as it was ("All assistant text preserved"). Source: seed 000 (microcompact() sketch, "Orphan Prevention", '
+      + '"What Gets Stripped vs Preserved").',
+  },
   create(params) {
     const keepLastN = params.keepLastN as number;
     const unit = params.unit as TurnUnit;

@@ -100,9 +100,10 @@ describe('hermes policy on the agent loop', () => {
     const p = create();
     let h = history(12);
     const results: HookResult[] = [];
+    const ask: Message = { role: 'user', content: 'go on' }; // a well-formed turn: no two assistants in a row
     for (let i = 0; i < 3; i++) {
-      p.afterStep!([...h, toolCalling], usage(30_000), ctxWith(s, { turnStart: false }));
-      h = [...h, toolCalling, { role: 'tool', tool_call_id: 'x1', content: 'ok' } as Message, ...history(3)];
+      p.afterStep!([...h, ask, toolCalling], usage(30_000), ctxWith(s, { turnStart: false }));
+      h = [...h, ask, toolCalling, { role: 'tool', tool_call_id: 'x1', content: 'ok' } as Message, ...history(3)];
       const r = p.beforeStep!(h, ctxWith(s, { turnStart: false }));
       results.push(r);
       if (r && !isVeto(r)) h = r.history;

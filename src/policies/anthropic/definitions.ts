@@ -78,6 +78,23 @@ export const anthropicClearThinkingPolicy: PolicyDefinition = {
   },
 };
 
+const COMPACTION_DOCS = 'https://platform.claude.com/docs/en/build-with-claude/compaction ("How compaction works"); shared/reference/policies.md §3c';
+
+/** What compact_20260112 does by design that the kit's invariants flag (see docs/policies-other.md). */
+const COMPACTION_UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
+  'last-user-kept': 'The compaction block is emitted in the response to the triggering request, after the current user message and '
+    + 'any pending tool results, and "the API automatically drops all message blocks prior to the compaction block": the summary '
+    + `of the whole conversation is all the model keeps of the current request. Source: ${COMPACTION_DOCS}.`,
+  'anthropic-turn-order': 'After a compaction the server drops every block before the compaction block, so the context the model '
+    + 'is given starts with that block, inside an assistant turn (the client still sends the full history, which starts with a user '
+    + `message); compactbench's view is what the server keeps. Source: ${COMPACTION_DOCS}.`,
+  'strict-alternation': 'The compaction block is the first content block of the assistant response that follows the trigger '
+    + '([compaction, text…]); compactbench carries it as its own assistant message before that response, so that one compaction '
+    + 'is one view change and the block is cached as a block of its own. On the wire the two are one assistant turn '
+    + '(anthropic-turn-order, which merges same-side messages, holds), and the Claude API, the only one offering this edit, '
+    + `combines consecutive same-role messages. Source: ${COMPACTION_DOCS}.`,
+};
+
 export const anthropicCompactionPolicy: PolicyDefinition = {
   id: 'anthropic-compaction',
   description: 'Anthropic server-side compaction compact_20260112: above the trigger the API summarizes and later requests start at the compaction block.',
@@ -87,6 +104,7 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
     { name: 'summaryBudgetTokens', type: 'integer', default: 4_096, min: 1, description: 'summary length in tokens (undocumented; compactbench assumption)' },
     { name: 'instructions', type: 'string', default: '', description: 'custom summarization instructions (replace the default prompt)' },
   ],
+  upstreamProperties: COMPACTION_UPSTREAM_PROPERTIES,
   create(params): ContextPolicy {
     let state: Compacted | undefined;
     let compactions = 0;

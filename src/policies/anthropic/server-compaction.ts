@@ -9,7 +9,10 @@
  * Modelled as a view over the untouched history: the triggering request is answered from
  * `[system, compaction block]` (the summary step is an auxiliary call whose input is the cached prompt),
  * and every later request is `[system, compaction block, messages appended since]` — a pure append until
- * the next trigger. The block is an assistant message, as the client passes it back.
+ * the next trigger. The block is an assistant message, as the client passes it back. Upstream it is the
+ * first content block of the response that follows; here it stays a message of its own, so the response
+ * is a pure append and one compaction is one view change. Everything before the block is dropped, the
+ * current user message and any pending tool pair included, as the documentation states.
  */
 import type { Message } from '../../core/messages.js';
 import type { PolicyContext } from '../types.js';

@@ -132,5 +132,17 @@ export const claudeCodePolicy: PolicyDefinition = {
     + '(src/services/compact/{autoCompact,microCompact,compact}.ts @ 50049c61ccb0c14d8f9fbd6daec14a32d11f3a3b); '
     + 'shared/reference/policies.md §2; seed 000',
   params: CLAUDE_CODE_PARAMS,
+  upstreamProperties: {
+    'last-user-kept': 'A full compaction (auto, reactive or /compact) replaces the whole conversation, the current request included, '
+      + 'with one user message carrying the summary: the request survives only inside it (the prompt asks for "All user messages" '
+      + 'and the current work; after auto-compact the message tells the model to pick up the last task). Only session-memory and '
+      + 'partial compaction keep recent messages verbatim, and they are not modelled. Source: shared/reference/policies.md §2c; '
+      + 'claude-code-best/claude-code src/services/compact/prompt.ts (getCompactPrompt, getCompactUserSummaryMessage).',
+    'strict-alternation': 'The summary, each re-attached file and the next prompt are separate user messages in Claude Code\'s '
+      + 'transcript. normalizeMessagesForAPI merges attachments into the preceding user message, and other adjacent user messages '
+      + 'behind a feature gate; the Claude API merges consecutive user turns itself. compactbench keeps them separate, as the '
+      + 'transcript does. Source: shared/reference/policies.md §2c (post-compact context); claude-code-best/claude-code '
+      + 'src/utils/messages.ts (normalizeMessagesForAPI, mergeAdjacentUserMessages).',
+  },
   create: (params) => new ClaudeCodePolicy(params),
 };

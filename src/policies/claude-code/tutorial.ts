@@ -72,5 +72,11 @@ export const claudeCodeTutorialPolicy: PolicyDefinition = {
     { name: 'summaryMaxTokens', type: 'integer', default: 2_000, min: 1, description: 'summary max_tokens' },
     { name: 'transcriptTailChars', type: 'integer', default: 80_000, min: 1, description: 'characters of the JSON transcript (its end) sent to the summarizer' },
   ],
+  upstreamProperties: {
+    'last-user-kept': 'The tutorial\'s auto_compact replaces every message, the current request included, with one user message '
+      + 'holding the summary ("Replace all messages with [summary]"); seed 000 describes Claude Code\'s layer 2 the same way '
+      + '("Structured summary replaces entire history"). Source: shareAI-lab/learn-claude-code agents/s06_context_compact.py @ 0de9c58a '
+      + '(auto_compact); seed 000 (Layer 2).',
+  },
   create: (params) => new TutorialPolicy(params),
 };

@@ -130,11 +130,26 @@ class OpencodePolicy implements ContextPolicy {
 const SOURCE = 'anomalyco/opencode packages/opencode/src/session/{compaction.ts @ 001aa6cc6a2164fe2e836df9f07d11debff1722d, overflow.ts @ 08f74b9bb5a7dac12b2624a9b1dba4abf7d5b3f2}; '
   + 'Kilo-Org/kilocode packages/opencode/src/session/compaction.ts @ 02bc3f2126348148b50e49c581641c9123eeb05c; shared/reference/policies.md §1';
 
+/** Invariants upstream opencode/Kilo does not hold, by design (see docs/policies-other.md). */
+const UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
+  'last-user-kept': 'A threshold compaction (a finished step reached `usable`) does not replay the prompt: the kept tail is the last '
+    + 'tail_turns user turns within preserve_recent_tokens (≤ 8k), and a current turn larger than that is split (splitTurn keeps only '
+    + 'its newest messages) or summarized whole, so the request survives only in the summary, followed by the synthetic "Continue…". '
+    + 'The prompt is replayed only after a provider overflow, and only when an earlier user message exists (replay/hasContent). '
+    + 'Source: Kilo-Org/kilocode packages/opencode/src/session/compaction.ts @ 02bc3f21 (select, splitTurn, processCompaction); '
+    + 'anomalyco/opencode compaction.ts @ 001aa6cc; shared/reference/policies.md §1b–1c.',
+  'strict-alternation': 'When the kept tail splits a turn, it starts at an assistant message (splitTurn starts after the turn\'s user '
+    + 'message), right after the summary, which is an assistant message too: the model-visible context [marker, summary, tail…] '
+    + '(filterCompacted) then has two assistant messages in a row. Source: Kilo-Org/kilocode packages/opencode/src/session/compaction.ts '
+    + '@ 02bc3f21 (splitTurn); shared/reference/policies.md §1c.',
+};
+
 export const opencodePolicy: PolicyDefinition = {
   id: 'opencode',
   description: 'opencode: prune old tool outputs after each loop (40k protected, >20k reclaimable), structured-summary compaction at usable = context − reserve with a 2-turn tail.',
   source: SOURCE,
   params: opencodeParams('opencode'),
+  upstreamProperties: UPSTREAM_PROPERTIES,
   create: (params) => new OpencodePolicy('opencode', params),
 };
 
@@ -143,5 +158,6 @@ export const kilocodePolicy: PolicyDefinition = {
   description: 'Kilocode (opencode fork): same compaction, but prune runs by default only right after a compaction or on a payload overflow, when the cache is broken anyway.',
   source: SOURCE,
   params: opencodeParams('kilocode'),
+  upstreamProperties: UPSTREAM_PROPERTIES,
   create: (params) => new OpencodePolicy('kilocode', params),
 };

@@ -139,5 +139,16 @@ export const twoPhasePolicy: PolicyDefinition = {
     { name: 'protectFirstN', type: 'integer', default: 3, min: 0, description: 'first messages kept by the summary phase (Hermes protect_first_n then)' },
     { name: 'protectLastN', type: 'integer', default: 4, min: 1, description: 'last messages kept by the summary phase (Hermes protect_last_n then)' },
   ],
+  upstreamProperties: {
+    'last-user-kept': 'The summary phase is Hermes\' compressor of the time, which seed 001 extends ("protect first 3 + last 4 turns, '
+      + 'summarize middle"): it summarizes messages[3 : n−4] wherever the current request is, so a request followed by more than 4 '
+      + 'messages of its own turn is summarized; the last-user-message anchor came later (shared/reference/hermes-compressor.md §4 '
+      + 'step 4). Source: seed 001 ("Current Hermes Approach"); Hermes agent/context_compressor.py of the time (threshold 0.85, '
+      + 'protect_first_n 3, protect_last_n 4).',
+    'strict-alternation': 'Hermes then always inserted the summary as a user message ("[CONTEXT SUMMARY]: …") between the kept head '
+      + 'and tail, whatever their roles, so it can follow or precede another user message; the role choice that avoids this came '
+      + 'later (shared/reference/hermes-compressor.md §4 step 7). Source: seed 001 ("Produces a [CONTEXT SUMMARY] narrative blob"); '
+      + 'Hermes agent/context_compressor.py of the time.',
+  },
   create: (params) => new TwoPhasePolicy(params),
 };
