@@ -82,6 +82,8 @@ function compose(base: PolicyDefinition, id: string, description: string, source
   return {
     id, description, source,
     params: [...base.params, ...INSERTION_TRIM_PARAMS],
+    // trimming on append adds no behaviour the kit checks; the base's documented properties carry over
+    ...(base.upstreamProperties ? { upstreamProperties: base.upstreamProperties } : {}),
     create(params) {
       const baseParams: Record<string, unknown> = {};
       for (const p of base.params) if (p.name in params) baseParams[p.name] = params[p.name];

@@ -8,6 +8,8 @@ export function policyCatalogue() {
     description: d.description,
     source: d.source,
     params: d.params.map((p) => ({ name: p.name, type: p.type, default: p.default, description: p.description, ...(p.values ? { values: p.values } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}) })),
+    /** invariants the modelled upstream system does not hold by design (see `compactbench check`) */
+    upstreamProperties: d.upstreamProperties ?? {},
   }));
 }
 
@@ -25,6 +27,7 @@ export function register(program: Command): void {
       for (const p of list) {
         process.stdout.write(`${p.id}\n  ${p.description}\n  source: ${p.source}\n`);
         for (const q of p.params) process.stdout.write(`    ${q.name} (${q.type}, default ${JSON.stringify(q.default)}): ${q.description}\n`);
+        for (const [name, why] of Object.entries(p.upstreamProperties)) process.stdout.write(`  documented upstream property ${name}: ${why}\n`);
       }
     });
 }

@@ -3,13 +3,16 @@
  * hermes-agent @ 8fa8aabb, agent/conversation_loop.py):
  * - the role-alternation repair runs on the live history before every API call (L787-803;
  *   repair-sequence.ts). It is folded into the compaction that made it necessary, or is its own
- *   `repair` event when the history needed it without one;
+ *   `repair` event when the history needed it without one (then a veto the checks returned in the
+ *   same hook is kept as `detail.veto`, since a hook returns one result);
  * - a compaction whose result still does not fit the window is flagged `detail.overWindow`. Hermes
  *   does not check this: it protects the current turn whole (the last-user anchor and the
  *   "causal coupling" push, agent/context_compressor.py L2754-2825, and the message floor of the tail)
- *   however large it is, and recovers through its 413 path (L3405-3480: compress again and retry, at
- *   most 3 times, then give up). The flag is reporting only, measured with the simulator's exact
- *   counter (what the property kit and the overflow check use); it never changes what Hermes does.
+ *   however large it is, and recovers through its overflow paths (conversation_loop.py L3415-3480 for
+ *   a 413, L3497- for a context-length error: compress again and retry, at most 3 times, then give
+ *   up), which the policy's onOverflow models. The flag is reporting only, measured with the
+ *   simulator's exact counter (what the property kit and the overflow check use); it never changes
+ *   what Hermes does.
  */
 import type { Message } from '../../core/messages.js';
 import type { HookResult, PolicyContext, PolicyResult } from '../types.js';
