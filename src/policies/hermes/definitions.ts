@@ -9,7 +9,7 @@
  * The two variants were proposed upstream (PRs #1231/#1238/#27082) and never merged.
  */
 import type { PolicyDefinition } from '../types.js';
-import { HERMES_PARAMS, RUNWAY_PARAM, readHermesParams } from './params.js';
+import { HERMES_PARAMS, PRUNE_PARAMS, RUNWAY_PARAM, readHermesParams } from './params.js';
 import { HermesContextPolicy } from './policy.js';
 import { HERMES_UPSTREAM_PROPERTIES } from './upstream-properties.js';
 
@@ -38,7 +38,7 @@ export const hermesRunwayPolicy: PolicyDefinition = {
   id: 'hermes-runway',
   description: 'Hermes with seed 003\'s cache-aware prune-first: prune-only is accepted only with max(prune minimum, 15% of threshold) of runway, else the summary runs at once.',
   source: `seed 003 (teknium1 a1a90f3f, Hermes PR #1238/#27082, not merged) on ${HERMES_SOURCE}`,
-  params: [...HERMES_PARAMS, RUNWAY_PARAM],
+  params: [...HERMES_PARAMS, ...PRUNE_PARAMS, RUNWAY_PARAM],
   upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes-runway', params, readHermesParams(params), 'runway'),
 };

@@ -25,6 +25,12 @@ export const RUNWAY_PARAM: ParamSpec = {
   description: 'prune-only is accepted only at or below threshold − max(prune minimum, this × threshold)',
 };
 
+/** Seed 003's prune phase: its adaptive sizes, overridable so they can be swept (0 = the adaptive default). */
+export const PRUNE_PARAMS: readonly ParamSpec[] = [
+  { name: 'pruneProtectTokens', type: 'integer', default: 0, min: 0, description: 'recent tool-output tokens never pruned; 0 = seed 003\'s adaptive window (10K under 64K windows, 20K under 128K, 40K under 500K, else 100K)' },
+  { name: 'pruneMinimumTokens', type: 'integer', default: 0, min: 0, description: 'a prune must reclaim at least this many tokens; 0 = seed 003\'s adaptive minimum max(5000, window/20)' },
+];
+
 export interface HermesParams {
   thresholdPercent: number;
   protectFirstN: number;
@@ -38,11 +44,13 @@ export interface HermesParams {
   todoSnapshot: boolean;
   todoItems: number;
   runwayFraction: number;
+  pruneProtectTokens: number;
+  pruneMinimumTokens: number;
 }
 
 /** Defaults overlaid with the given values (the registry validates before `create`). */
 export function readHermesParams(raw: Readonly<Record<string, unknown>>): HermesParams {
   const out: Record<string, unknown> = {};
-  for (const spec of [...HERMES_PARAMS, RUNWAY_PARAM]) out[spec.name] = raw[spec.name] ?? spec.default;
+  for (const spec of [...HERMES_PARAMS, ...PRUNE_PARAMS, RUNWAY_PARAM]) out[spec.name] = raw[spec.name] ?? spec.default;
   return out as unknown as HermesParams;
 }

@@ -191,6 +191,8 @@ export class HermesContextPolicy implements ContextPolicy {
         protectLastN: this.p.protectLastN,
         acceptance: this.acceptance,
         runwayFraction: this.p.runwayFraction,
+        ...(this.p.pruneProtectTokens > 0 ? { pruneProtectTokens: this.p.pruneProtectTokens } : {}),
+        ...(this.p.pruneMinimumTokens > 0 ? { pruneMinimumTokens: this.p.pruneMinimumTokens } : {}),
       };
     }
     if (this.p.memoryFlush) x.memoryFlush = (h) => this.memoryFlush(h);

@@ -44,12 +44,18 @@ export interface PruneFirstOptions {
   acceptance: PruneAcceptance;
   /** share of the threshold the runway rule requires below it @default 0.15 */
   runwayFraction?: number;
+  /** overrides the adaptive protection window (tokens) */
+  pruneProtectTokens?: number;
+  /** overrides the adaptive prune minimum (tokens) */
+  pruneMinimumTokens?: number;
 }
+
+const pruneMinimum = (o: PruneFirstOptions): number => o.pruneMinimumTokens ?? adaptivePruneMinimum(o.contextLength);
 
 /** The most a prune-only result may weigh to be accepted. */
 export function pruneTargetTokens(o: PruneFirstOptions): number {
   if (o.acceptance === 'naive') return o.thresholdTokens - 1;
-  const runway = Math.max(adaptivePruneMinimum(o.contextLength), Math.trunc(o.thresholdTokens * (o.runwayFraction ?? 0.15)));
+  const runway = Math.max(pruneMinimum(o), Math.trunc(o.thresholdTokens * (o.runwayFraction ?? 0.15)));
   return Math.max(0, o.thresholdTokens - runway);
 }
 
@@ -84,7 +90,7 @@ export function pruneToolOutputs(msgs: readonly PyMsg[], o: PruneFirstOptions): 
   if (start >= end) return none;
   const out = [...msgs];
   const calls = callNames(msgs);
-  const protect = adaptivePruneProtect(o.contextLength);
+  const protect = o.pruneProtectTokens ?? adaptivePruneProtect(o.contextLength);
   const pruned: number[] = [];
   let saved = 0;
   let recent = 0;
@@ -102,7 +108,7 @@ export function pruneToolOutputs(msgs: readonly PyMsg[], o: PruneFirstOptions): 
     saved += Math.max(0, len - pyLen(placeholder));
     pruned.push(i);
   }
-  if (Math.floor(saved / 4) < adaptivePruneMinimum(o.contextLength)) return none;
+  if (Math.floor(saved / 4) < pruneMinimum(o)) return none;
   return { messages: out, charsSaved: saved, pruned: pruned.reverse() };
 }
 
