@@ -40,5 +40,5 @@ try {
 
 /** Input errors from other modules (scenario files, importers) carry these class names. */
 function isNamedInputError(e: unknown): boolean {
-  return e instanceof Error && /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError)$/.test(e.constructor.name);
+  return e instanceof Error && /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|PolicyLoadError)$/.test(e.constructor.name);
 }

@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import { getProfile, PROFILES } from '../cache/profiles.js';
 import { resolvePolicySpec, policyIds, getPolicy, resolvePolicy } from '../policies/registry.js';
+import { parsePolicySpec } from '../policies/params.js';
+import { loadPolicyModule, looksLikePath } from '../testing/policy-module.js';
 import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
 import { planCells, type Cell, type RunPlan, type RunScenario } from '../sim/run.js';
 import { defaultWorkers, loadPlan, runPlanCells, type PlanSource } from '../sim/parallel.js';
@@ -73,7 +75,18 @@ export function defaultPolicies(): ResolvedPolicy[] {
   return policyIds().map((id) => resolvePolicy(getPolicy(id)));
 }
 
-export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = []): RunPlan {
+/**
+ * A `--policy` value: a registered id, or a policy module file (`./my-policy.ts`, see
+ * docs/writing-a-policy.md), each with optional `:key=value,...` parameters.
+ */
+export async function resolvePolicyRef(spec: string): Promise<ResolvedPolicy> {
+  const { id, overrides } = parsePolicySpec(spec);
+  if (!looksLikePath(id)) return resolvePolicy(getPolicy(id), overrides);
+  const { def } = await loadPolicyModule(id);
+  return resolvePolicy(def, overrides);
+}
+
+export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], resolved?: ResolvedPolicy[]): RunPlan {
   const scenarios: Scenario[] = [];
   for (const s of args.scenario ?? []) scenarios.push(loadScenario(s));
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
@@ -86,7 +99,7 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = []): R
     if (names.has(s.name)) throw new UsageError(`scenario ${JSON.stringify(s.name)} is named twice`);
     names.add(s.name);
   }
-  const policies = args.policy?.length ? args.policy.map(resolvePolicySpec) : defaultPolicies();
+  const policies = resolved ?? (args.policy?.length ? args.policy.map(resolvePolicySpec) : defaultPolicies());
   const labels = new Set<string>();
   for (const p of policies) {
     if (labels.has(p.label)) throw new UsageError(`policy ${JSON.stringify(p.label)} is named twice`);
@@ -103,7 +116,8 @@ export interface PlanSpec extends PlanArgs {
 /** The plan a PlanSpec describes (traces are imported here, so a worker can do the same). */
 export async function planFromSpec(spec: PlanSpec): Promise<RunPlan> {
   const traces = spec.trace?.length ? await traceScenarios(spec.trace) : [];
-  return buildPlan(spec, traces);
+  const policies = spec.policy?.length ? await Promise.all(spec.policy.map(resolvePolicyRef)) : undefined;
+  return buildPlan(spec, traces, policies);
 }
 
 /** A PlanSource for src/sim/parallel.ts: workers call planFromSpec(spec) themselves. */

@@ -5,11 +5,10 @@
  * (e.g. an unpriced model), 1 tool error — including bad input, since 2 here means "the gate failed".
  */
 import type { Command } from 'commander';
-import { resolvePolicySpec } from '../../policies/registry.js';
 import type { GateVerdict } from '../../report/gate-eval.js';
 import { loadGate } from '../../report/gate.js';
 import { UsageError } from '../errors.js';
-import { addExecOptions, addPlanOptions, planSpecOf, runAndWrite, type CommonOpts } from '../run-plan.js';
+import { addExecOptions, addPlanOptions, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
 
 interface CompareOpts extends CommonOpts {
   baseline?: string;
@@ -50,9 +49,8 @@ export function register(program: Command): void {
     .action((opts: CompareOpts) =>
       asToolError(async () => {
         if (!opts.baseline || !opts.candidate) throw new UsageError('compare: --baseline ID[:params] and --candidate ID[:params] are both required');
-        if (resolvePolicySpec(opts.baseline).label === resolvePolicySpec(opts.candidate).label) {
-          throw new UsageError(`compare: baseline and candidate are the same policy (${resolvePolicySpec(opts.baseline).label})`);
-        }
+        const [base, cand] = [await resolvePolicyRef(opts.baseline), await resolvePolicyRef(opts.candidate)];
+        if (base.label === cand.label) throw new UsageError(`compare: baseline and candidate are the same policy (${base.label})`);
         const gate = opts.gate ? loadGate(opts.gate) : null;
         const res = await runAndWrite(
           planSpecOf(opts, [opts.baseline, opts.candidate]),
