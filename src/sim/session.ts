@@ -117,6 +117,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       const aux = ledger.drain();
       for (const a of aux) now += a.latency;
       const overflow = tracker.requestTokens > window;
+      const historyMessages = tracker.history.length;
       const request = tracker.send();
       const usage = tracker.price(request, now, st.outputTokens);
       const kinds = flushEvents(s, userTurn);
@@ -131,7 +132,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       for (const a of afterAux) now += a.latency;
       steps.push(buildStepRecord(key, {
         step: s, userTurn, time: now, model, window, usage, overflow, events: kinds,
-        historyMessages: request.length - 1, requestMessages: request.length, aux: [...aux, ...afterAux],
+        historyMessages, requestMessages: request.length, aux: [...aux, ...afterAux],
       }));
     }
     flushEvents(workload.steps.length, userTurn);
