@@ -7,7 +7,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { parsedData, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
 
 export const SHARE_BUCKET = 10;
 
@@ -52,26 +52,21 @@ export function cacheShareChart(runs: readonly SessionRun[], ctx: ChartContext):
     caption: `Fraction of prompt tokens read from the prompt cache per ${SHARE_BUCKET}-step bucket, pooled over seeds; darker = less reuse (cache breaks).`,
     table,
     spec: (data) =>
-      topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        ...wrapFacet('scenario', ctx.scenarios, 2),
-        resolve: { scale: { x: 'independent' } },
-        spacing: { row: 24, column: 20 },
-        spec: {
-          width: 420,
-          height: { step: 16 },
-          mark: { type: 'rect' },
-          encoding: {
-            x: { field: 'stepFrom', type: 'quantitative', title: 'step (model request)', scale: { nice: false, zero: true } },
-            x2: { field: 'stepTo' },
-            y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels], scale: { domain: [...ctx.labels] } },
-            color: { field: 'cacheReadShare', type: 'quantitative', title: 'cache-read share', scale: { type: 'pow', exponent: 3, domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%', gradientLength: 200, values: [0, 0.6, 0.8, 0.9, 1] } },
-            tooltip: [
-              { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'stepFrom', title: 'from step' }, { field: 'stepTo', title: 'to step (excl.)' },
-              { field: 'cacheReadShare', title: 'cache-read share', format: '.1%' }, { field: 'sessionSteps', title: 'steps pooled (all seeds)' },
-            ],
-          },
+      topLevel(chart, parsedData(data, table), scenarioPanels(ctx, {
+        width: 420,
+        height: { step: 16 },
+        mark: { type: 'rect' },
+        encoding: {
+          x: { field: 'stepFrom', type: 'quantitative', title: 'step (model request)', scale: { nice: false, zero: true } },
+          x2: { field: 'stepTo' },
+          y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels], scale: { domain: [...ctx.labels] } },
+          color: { field: 'cacheReadShare', type: 'quantitative', title: 'cache-read share', scale: { type: 'pow', exponent: 3, domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%', gradientLength: 200, values: [0, 0.6, 0.8, 0.9, 1] } },
+          tooltip: [
+            { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'stepFrom', title: 'from step' }, { field: 'stepTo', title: 'to step (excl.)' },
+            { field: 'cacheReadShare', title: 'cache-read share', format: '.1%' }, { field: 'sessionSteps', title: 'steps pooled (all seeds)' },
+          ],
         },
-      }),
+      })),
   };
   return chart;
 }

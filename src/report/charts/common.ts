@@ -81,6 +81,21 @@ export function wrapFacet(field: string, order: readonly string[], columns: numb
   };
 }
 
+/** One panel per scenario (two columns), each with its own x scale: the layout of the per-scenario bar charts. */
+export function scenarioPanels(ctx: ChartContext, spec: VlSpec): VlSpec {
+  return {
+    ...wrapFacet('scenario', ctx.scenarios, 2),
+    resolve: { scale: { x: 'independent' } },
+    spacing: { row: 24, column: 20 },
+    spec,
+  };
+}
+
+/** The chart's CSV data with its numeric columns parsed as numbers. */
+export function parsedData(data: VlData, table: Table): VlData {
+  return { ...data, format: { ...data.format, parse: numericParse(table) } } as VlData;
+}
+
 export function topLevel(chart: Pick<Chart, 'title' | 'caption'>, data: VlData, body: VlSpec, subtitle?: string): VlSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',

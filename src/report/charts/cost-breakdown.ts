@@ -6,7 +6,7 @@
 import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import type { Row } from '../table.js';
-import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { parsedData, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
 
 const CLASSES: readonly { label: string; cost: MetricKey; tokens: MetricKey }[] = [
   { label: 'uncached input', cost: 'costUncached', tokens: 'uncachedTokens' },
@@ -34,26 +34,21 @@ export function costBreakdownChart(aggs: readonly PolicyAggregate[], ctx: ChartC
     caption: 'Mean per session over seeds, split into uncached input, cache write, cache read, output and auxiliary (summary) calls.',
     table,
     spec: (data) =>
-      topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
-        ...wrapFacet('scenario', ctx.scenarios, 2),
-        resolve: { scale: { x: 'independent' } },
-        spacing: { row: 24, column: 20 },
-        spec: {
-          width: 420,
-          height: { step: 18 },
-          mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
-          encoding: {
-            y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels] },
-            x: { field: value, type: 'quantitative', stack: 'zero', title: ctx.priced ? 'mean cost per session (USD)' : 'mean tokens per session', axis: ctx.priced ? { format: '$,.3~f' } : { format: '~s' } },
-            color: { field: 'tokenClass', type: 'nominal', title: 'token class', sort: CLASSES.map((c) => c.label), scale: { domain: CLASSES.map((c) => c.label), range: ['#e15759', '#f28e2b', '#59a14f', '#4e79a7', '#b07aa1'] } },
-            order: { field: 'order', type: 'quantitative' },
-            tooltip: [
-              { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'tokenClass', title: 'token class' },
-              { field: 'costUsd', title: 'USD/session', format: '$.4f' }, { field: 'tokens', title: 'tokens/session', format: ',.0f' }, { field: 'seeds' },
-            ],
-          },
+      topLevel(chart, parsedData(data, table), scenarioPanels(ctx, {
+        width: 420,
+        height: { step: 18 },
+        mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
+        encoding: {
+          y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels] },
+          x: { field: value, type: 'quantitative', stack: 'zero', title: ctx.priced ? 'mean cost per session (USD)' : 'mean tokens per session', axis: ctx.priced ? { format: '$,.3~f' } : { format: '~s' } },
+          color: { field: 'tokenClass', type: 'nominal', title: 'token class', sort: CLASSES.map((c) => c.label), scale: { domain: CLASSES.map((c) => c.label), range: ['#e15759', '#f28e2b', '#59a14f', '#4e79a7', '#b07aa1'] } },
+          order: { field: 'order', type: 'quantitative' },
+          tooltip: [
+            { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'tokenClass', title: 'token class' },
+            { field: 'costUsd', title: 'USD/session', format: '$.4f' }, { field: 'tokens', title: 'tokens/session', format: ',.0f' }, { field: 'seeds' },
+          ],
         },
-      }),
+      })),
   };
   return chart;
 }
