@@ -150,6 +150,9 @@ const LIST: readonly CacheProfile[] = [
     write5m: 3.75, write1h: 6, read: 0.3, min: 1024, contextWindow: 200_000 }),
   anthropic({ model: 'claude-opus-4.5', date: '2026-03', source: DEPLOYBASE, input: 5, output: 25,
     write5m: 6.25, write1h: 10, read: 0.5, min: 4096, contextWindow: 200_000 }),
+  // pricing.md table B gives Opus 4.5 and 4.6 one price row; 4.6 has a 1M window
+  anthropic({ model: 'claude-opus-4.6', date: '2026-03', source: DEPLOYBASE, input: 5, output: 25,
+    write5m: 6.25, write1h: 10, read: 0.5, min: 4096, contextWindow: 1_000_000 }),
   anthropic({ model: 'claude-haiku-4.5', date: '2026-03', source: DEPLOYBASE, input: 1, output: 5,
     write5m: 1.25, write1h: 2, read: 0.1, min: 4096, contextWindow: 200_000 }),
   openai('gpt-4o', '2026-03', OPENAI_4O_SRC, 2.5, 10, 1.25, 0.5, 128_000),

@@ -1,19 +1,24 @@
 /**
  * `run --trace FILE`: each recorded transcript becomes a one-seed scenario replayed exactly like a
- * synthetic session. The model and window come from what the trace recorded (else a Claude Sonnet
- * 200k default); recorded timestamps drive the clock through the importer's workload conversion.
+ * synthetic session. The model and window come from what the trace recorded; a recorded model that is
+ * not in the price table is replayed unpriced (never priced as another model); a trace that recorded
+ * no model uses the Claude Sonnet 200k default. Recorded timestamps drive the clock through the
+ * importer's workload conversion.
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { getProfile } from '../cache/profiles.js';
+import { profileFor } from '../sim/setup.js';
 import type { RunScenario } from '../sim/run.js';
 import { importTrace, traceToWorkload, type ImportedTrace } from '../workload/import/index.js';
 
 export const DEFAULT_TRACE_MODEL = 'claude-sonnet-4.5';
 
 export function traceRunScenario(file: string, trace: ImportedTrace): RunScenario {
-  const profile = getProfile(trace.meta.model ?? '') ?? getProfile(DEFAULT_TRACE_MODEL)!;
-  const model = profile.id;
+  const recorded = trace.meta.model;
+  const known = recorded ? getProfile(recorded) : undefined;
+  const model = known ? known.id : recorded ? `unpriced:${recorded}` : DEFAULT_TRACE_MODEL;
+  const profile = profileFor(model);
   const hash = createHash('sha256').update(JSON.stringify(trace.messages)).digest('hex').slice(0, 12);
   return {
     name: `trace:${basename(file)}`,

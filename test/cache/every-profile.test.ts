@@ -15,6 +15,8 @@ const TABLE: Record<string, Row> = {
   'claude-sonnet-4.5-1h': { input: 3, output: 15, write: 6, read: 0.3, unit: A },
   'claude-opus-4.5': { input: 5, output: 25, write: 6.25, read: 0.5, unit: A },
   'claude-opus-4.5-1h': { input: 5, output: 25, write: 10, read: 0.5, unit: A },
+  'claude-opus-4.6': { input: 5, output: 25, write: 6.25, read: 0.5, unit: A },
+  'claude-opus-4.6-1h': { input: 5, output: 25, write: 10, read: 0.5, unit: A },
   'claude-haiku-4.5': { input: 1, output: 5, write: 1.25, read: 0.1, unit: A },
   'claude-haiku-4.5-1h': { input: 1, output: 5, write: 2, read: 0.1, unit: A },
   'gpt-4o': { input: 2.5, output: 10, write: 2.5, read: 1.25, unit: 128 },

@@ -23,6 +23,7 @@ function row(label: string): (number | null)[] {
 const ROWS: Record<string, string> = {
   'claude-sonnet-4.5': 'Claude Sonnet 4 / 4.5 / 4.6',
   'claude-opus-4.5': 'Claude Opus 4.5 / 4.6',
+  'claude-opus-4.6': 'Claude Opus 4.5 / 4.6',
   'claude-haiku-4.5': 'Claude Haiku 4.5',
   'gpt-4o': 'OpenAI GPT-4o',
   'gpt-4o-mini': 'OpenAI GPT-4o-mini',
@@ -37,7 +38,7 @@ const ROWS: Record<string, string> = {
 
 describe('profiles match pricing.md table B', () => {
   it('covers the required models, both Anthropic write tiers included', () => {
-    const required = [...Object.keys(ROWS), 'claude-sonnet-4.5-1h', 'claude-opus-4.5-1h', 'claude-haiku-4.5-1h'];
+    const required = [...Object.keys(ROWS), 'claude-sonnet-4.5-1h', 'claude-opus-4.5-1h', 'claude-opus-4.6-1h', 'claude-haiku-4.5-1h'];
     expect(Object.keys(PROFILES).sort()).toEqual(required.sort());
   });
 

@@ -31,3 +31,16 @@ describe('compactbench conform', () => {
     expect(Number(last!.match(/(\d+)\//)![1])).toBe(32);
   });
 });
+
+describe('compactbench run --trace pricing', () => {
+  it('replays a trace whose recorded model is not in the price table as unpriced, never as another model', () => {
+    const out = tempDir();
+    const r = cli(['run', '--trace', '../shared/traces/openai/mini-swe-agent-gemini3pro-1.jsonl', '--policy', 'none', '--out', out, '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const [header, row] = readFileSync(join(out, 'sessions.csv'), 'utf8').trim().split('\n');
+    const cost = header!.split(',').indexOf('costTotal');
+    expect(row!.split(',')[cost]).toBe('');
+    const steps = readFileSync(join(out, 'steps.csv'), 'utf8').split('\n')[1]!;
+    expect(steps).toContain('unpriced:google/gemini-3-pro-preview');
+  });
+});
