@@ -8,6 +8,12 @@ import { TOOL_VERSION } from '../version.js';
 import { UsageError } from './errors.js';
 import { COMMANDS } from './commands/index.js';
 
+// `compactbench policies | head`: a closed pipe is the reader saying it has enough, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 const program = new Command('compactbench')
   .version(TOOL_VERSION)
   .description('Replay agent conversations through context-management policies; report compaction cadence, cache breaks and cost.')
