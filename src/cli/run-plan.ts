@@ -88,7 +88,8 @@ export async function resolvePolicyRef(spec: string): Promise<ResolvedPolicy> {
 
 export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], resolved?: ResolvedPolicy[]): RunPlan {
   const scenarios: Scenario[] = [];
-  for (const s of args.scenario ?? []) scenarios.push(loadScenario(s));
+  // a suite file given as --scenario runs its scenarios (the file name says which it is)
+  for (const s of args.scenario ?? []) scenarios.push(...(/\.suite\.json$/i.test(s) ? loadSuite(s) : [loadScenario(s)]));
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
   const runScenarios = [
     ...scenarios.map((s) => toRunScenario(s, args.maxSteps, args.seeds)),
