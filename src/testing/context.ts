@@ -11,15 +11,9 @@ import type { PolicyContext } from '../policies/types.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import { DEFAULT_MODELS, DEFAULT_WINDOWS } from './arbitraries.js';
 
-export interface ContextSpecForHooks {
-  contextWindow: number;
-  maxOutputTokens: number;
-  step: number;
-  userTurn: number;
-  turnStart: boolean;
-  now: number;
-  systemPrompt: string;
-  model: string;
+/** The plain-data part of a PolicyContext (derived from the contract, so the two cannot drift apart). */
+export interface ContextSpecForHooks
+  extends Pick<PolicyContext, 'contextWindow' | 'maxOutputTokens' | 'step' | 'userTurn' | 'turnStart' | 'now' | 'systemPrompt' | 'model'> {
   seed: number;
   /** the previous step's prompt tokens, as a fraction of the window (absent: no previous step) */
   lastPromptFraction?: number;
@@ -34,7 +28,7 @@ export function usageOf(promptTokens: number, outputTokens = 500): Usage {
 export function syntheticContext(spec: ContextSpecForHooks, tokens: TokenCounter = createTokenCounter()): PolicyContext {
   return {
     contextWindow: spec.contextWindow, maxOutputTokens: spec.maxOutputTokens, step: spec.step, userTurn: spec.userTurn,
-    turnStart: spec.turnStart, now: spec.now, systemPrompt: spec.systemPrompt, systemTokens: tokens.count(spec.systemPrompt) + 4,
+    turnStart: spec.turnStart, now: spec.now, systemPrompt: spec.systemPrompt, systemTokens: tokens.message({ role: 'system', content: spec.systemPrompt }),
     ...(spec.lastPromptFraction !== undefined ? { lastUsage: usageOf(Math.round(spec.lastPromptFraction * spec.contextWindow)) } : {}),
     tokens, summarizer: createMockSummarizer({ seed: spec.seed, tokens }), rng: seedrandom.alea(`${spec.seed}:policy`), model: spec.model,
   };
