@@ -81,6 +81,8 @@ function compose(base: PolicyDefinition, id: string, description: string, source
   if (clash) throw new Error(`withInsertionTrim(${base.id}): parameter ${JSON.stringify(clash.name)} is defined by both the base policy and the trim`);
   return {
     id, description, source,
+    // the composition follows its base's upstream version; the trim itself is seed 003 §7A
+    ...(base.version ? { version: base.version } : {}),
     params: [...base.params, ...INSERTION_TRIM_PARAMS],
     // trimming on append adds no behaviour the kit checks; the base's documented properties carry over
     ...(base.upstreamProperties ? { upstreamProperties: base.upstreamProperties } : {}),
@@ -142,9 +144,12 @@ export function withInsertionTrim(base: PolicyDefinition, idSuffix = '+insertion
 }
 
 /** The trim alone (base `none`): shows what insertion-time trimming saves with no compaction at all. */
-export const insertionTrimPolicy: PolicyDefinition = compose(
+export const insertionTrimPolicy: PolicyDefinition = {
+  ...compose(
   nonePolicy,
   'insertion-trim',
   'Trims tool outputs above trimThresholdChars to head + marker + tail before they enter history; never rewrites history later.',
   'seed 003 §7A (insertion-time trimming); sizes from NousResearch/hermes-agent PR #85479 (threshold 8192, head 4096, tail 1024 chars)',
-);
+  ),
+  version: 'PR-85479',
+};

@@ -66,6 +66,7 @@ export const microcompactPolicy: PolicyDefinition = {
   id: 'microcompact',
   description: 'Strips tool-call/result pairs and reasoning from all but the last N turns (no LLM call): on /microcompact, on a step schedule, or automatically at a threshold.',
   source: 'seed 000 (Hermes Agent issue #525, /microcompact proposal); feedback: seed 002 (agent/manual_compression_feedback.py)',
+  version: 'seed-000',
   params: [
     { name: 'keepLastN', type: 'integer', default: 3, min: 0, description: 'turns kept intact; 0 strips everything (seed 000: default 3, as Claude Code)' },
     { name: 'unit', type: 'enum', default: 'tool-call', values: ['tool-call', 'user-turn'], description: "what a turn is: 'tool-call' = a tool-calling assistant message (seed 000's function); 'user-turn' = a user message and its agent loop" },

@@ -8,6 +8,7 @@ export const nonePolicy: PolicyDefinition = {
   id: 'none',
   description: 'Never compacts; records overflow when the context window is exceeded.',
   source: 'compactbench baseline (no upstream)',
+  version: 'compactbench-0.1',
   params: [],
   create: (params) => ({ id: 'none', params }),
 };

@@ -14,6 +14,7 @@ import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCo
 import { kilocodePolicy, opencodePolicy } from './opencode/policy.js';
 import { twoPhasePolicy } from './opencode/two-phase.js';
 import type { PolicyDefinition } from './types.js';
+import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
 
 const DEFINITIONS: readonly PolicyDefinition[] = [
@@ -41,10 +42,13 @@ export function policyIds(): string[] {
   return [...REGISTRY.keys()];
 }
 
+/** A registered id, or `id@version` for another upstream version of it (see PolicyDefinition.versions). */
 export function getPolicy(id: string): PolicyDefinition {
-  const def = REGISTRY.get(id);
-  if (!def) throw new ParamError(`unknown policy ${JSON.stringify(id)}; known policies: ${policyIds().join(', ')}`);
-  return def;
+  const at = id.indexOf('@');
+  const name = at < 0 ? id : id.slice(0, at);
+  const def = REGISTRY.get(name);
+  if (!def) throw new ParamError(`unknown policy ${JSON.stringify(name)}; known policies: ${policyIds().join(', ')}`);
+  return at < 0 ? def : versionOf(def, id.slice(at + 1));
 }
 
 export function resolvePolicy(def: PolicyDefinition, overrides: RawParams = {}): ResolvedPolicy {

@@ -46,6 +46,7 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
   id: 'threshold-summary',
   description: 'Summarizes all but a recent tail (always from the newest user message on) once the prompt reaches a fraction of the window.',
   source: 'compactbench generic baseline (the common pattern of seed 000/001 agents; no single upstream)',
+  version: 'compactbench-0.1',
   params: [
     { name: 'triggerFraction', type: 'number', default: 0.8, min: 0.05, max: 1, description: 'compact when prompt tokens ≥ this × window' },
     { name: 'tailFraction', type: 'number', default: 0.2, min: 0, max: 0.9, description: 'recent tail kept verbatim, as a fraction of the window' },

@@ -101,12 +101,33 @@ export interface ParamSpec {
   max?: number;
 }
 
+/**
+ * An older (or otherwise named) upstream version of a registered policy, selected as `id@version`.
+ * Either the same behaviour with other defaults (`defaults`), or a whole definition where the code path
+ * differs. The registry derives the definition `id@version` from it.
+ */
+export interface PolicyVersion {
+  /** what this version is and how it differs from the current one, with its source */
+  description: string;
+  /** parameter defaults that differ in this version (names must be parameters of the policy) */
+  defaults?: Readonly<Record<string, number | boolean | string>>;
+  /** a whole definition, where the version differs in more than defaults */
+  definition?: PolicyDefinition;
+}
+
 /** A registry entry: a factory plus the metadata `compactbench policies` prints. */
 export interface PolicyDefinition {
   id: string;
   description: string;
   /** the upstream source it follows: repository, file and commit, or the seed */
   source: string;
+  /**
+   * The upstream version this definition follows by default: a release, a commit or a date. Every
+   * registered policy has one; it is what users of that agent run today. Policy modules may omit it.
+   */
+  version?: string;
+  /** other upstream versions, selectable as `id@version` (e.g. `hermes@8fa8aabb`) */
+  versions?: Readonly<Record<string, PolicyVersion>>;
   params: readonly ParamSpec[];
   /**
    * Invariants of the property-test kit (`compactbench check`) that the upstream system this policy

@@ -18,7 +18,7 @@ export interface Manifest {
   version: string;
   seeds: number[];
   scenarios: { name: string; hash: string; seeds: number[]; settings: unknown }[];
-  policies: { id: string; label: string; paramsHash: string; source: string; params: Record<string, unknown> }[];
+  policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
   cells: number;
   shard?: string;
 }
@@ -29,7 +29,7 @@ export function buildManifest(plan: RunPlan, cells: number, shard?: string): Man
     version: TOOL_VERSION,
     seeds: [...plan.seeds],
     scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings })),
-    policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, params: p.params })),
+    policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
     cells,
     ...(shard ? { shard } : {}),
   };

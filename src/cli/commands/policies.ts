@@ -7,6 +7,10 @@ export function policyCatalogue() {
     id: d.id,
     description: d.description,
     source: d.source,
+    /** the upstream version followed by default (release, commit or date) */
+    version: d.version ?? null,
+    /** other versions, selectable as `id@version` */
+    versions: Object.fromEntries(Object.entries(d.versions ?? {}).map(([v, spec]) => [v, spec.description])),
     params: d.params.map((p) => ({ name: p.name, type: p.type, default: p.default, description: p.description, ...(p.values ? { values: p.values } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}) })),
     /** invariants the modelled upstream system does not hold by design (see `compactbench check`) */
     upstreamProperties: d.upstreamProperties ?? {},
@@ -25,7 +29,8 @@ export function register(program: Command): void {
         return;
       }
       for (const p of list) {
-        process.stdout.write(`${p.id}\n  ${p.description}\n  source: ${p.source}\n`);
+        process.stdout.write(`${p.id}\n  ${p.description}\n  source: ${p.source}\n  version: ${p.version ?? '(none)'}\n`);
+        for (const [v, what] of Object.entries(p.versions)) process.stdout.write(`  also ${p.id}@${v}: ${what}\n`);
         for (const q of p.params) process.stdout.write(`    ${q.name} (${q.type}, default ${JSON.stringify(q.default)}): ${q.description}\n`);
         for (const [name, why] of Object.entries(p.upstreamProperties)) process.stdout.write(`  documented upstream property ${name}: ${why}\n`);
       }

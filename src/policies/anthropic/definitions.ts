@@ -24,6 +24,7 @@ export const anthropicClearToolUsesPolicy: PolicyDefinition = {
   id: 'anthropic-clear-tool-uses',
   description: 'Anthropic context editing clear_tool_uses_20250919: server-side clearing of old tool results above an input-token trigger.',
   source: `${DOCS} (beta context-management-2025-06-27); SDK BetaClearToolUses20250919Edit; LangChain ClearToolUsesEdit; shared/reference/policies.md §3a`,
+  version: 'clear_tool_uses_20250919',
   params: [
     { name: 'trigger', type: 'integer', default: 100_000, min: 1, description: 'input tokens above which the edit applies (trigger.input_tokens)' },
     { name: 'keep', type: 'integer', default: 3, min: 0, description: 'most recent tool uses kept (keep.tool_uses)' },
@@ -60,6 +61,7 @@ export const anthropicClearThinkingPolicy: PolicyDefinition = {
   id: 'anthropic-clear-thinking',
   description: 'Anthropic context editing clear_thinking_20251015: server-side removal of thinking blocks outside the newest thinking turns.',
   source: `${DOCS} (clear_thinking_20251015); shared/reference/policies.md §3b`,
+  version: 'clear_thinking_20251015',
   params: [
     { name: 'keepThinkingTurns', type: 'integer', default: 1, min: 1, description: 'assistant turns with thinking kept (keep.thinking_turns; the API default when unconfigured is 1)' },
     { name: 'keepAll', type: 'boolean', default: false, description: 'keep: "all" — never clear thinking (maximises cache hits)' },
@@ -99,6 +101,7 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
   id: 'anthropic-compaction',
   description: 'Anthropic server-side compaction compact_20260112: above the trigger the API summarizes and later requests start at the compaction block.',
   source: 'https://platform.claude.com/docs/en/build-with-claude/compaction (beta compact-2026-01-12); OpenRouter SDK EditCompact20260112; shared/reference/policies.md §3c',
+  version: 'compact_20260112',
   params: [
     { name: 'trigger', type: 'integer', default: 150_000, min: 50_000, description: 'input tokens above which the API compacts (trigger.input_tokens; minimum 50,000)' },
     { name: 'summaryBudgetTokens', type: 'integer', default: 4_096, min: 1, description: 'summary length in tokens (undocumented; compactbench assumption)' },

@@ -131,6 +131,7 @@ export const claudeCodePolicy: PolicyDefinition = {
   source: 'Claude Code (closed source) via de-obfuscations v1.0.68–v2.1.9x and the claude-code-best/claude-code mirror '
     + '(src/services/compact/{autoCompact,microCompact,compact}.ts @ 50049c61ccb0c14d8f9fbd6daec14a32d11f3a3b); '
     + 'shared/reference/policies.md §2; seed 000',
+  version: '50049c61',
   params: CLAUDE_CODE_PARAMS,
   upstreamProperties: {
     'last-user-kept': 'A full compaction (auto, reactive or /compact) replaces the whole conversation, the current request included, '

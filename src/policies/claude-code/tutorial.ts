@@ -64,6 +64,7 @@ export const claudeCodeTutorialPolicy: PolicyDefinition = {
   id: 'claude-code-tutorial',
   description: 'Tutorial model of Claude Code (learn-claude-code s06): per-step [Previous: used X] placeholders past a hot tail of 3, full summary at 50k tokens.',
   source: 'shareAI-lab/learn-claude-code agents/s06_context_compact.py @ 0de9c58a817ebdab6508e0decbc1e0c98c172747; seed 000 (Layer 1/2); shared/reference/policies.md §2a note',
+  version: '0de9c58a',
   params: [
     { name: 'keepRecent', type: 'integer', default: 3, min: 0, description: 'newest tool results kept intact (KEEP_RECENT)' },
     { name: 'minChars', type: 'integer', default: 100, min: 0, description: 'only results longer than this many characters are replaced' },

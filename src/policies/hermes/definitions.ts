@@ -20,6 +20,7 @@ export const hermesPolicy: PolicyDefinition = {
   description:
     "Hermes Agent's compressor: at 50% of the window (75% under 512K), prune old tool outputs to one-line summaries, keep the head and a token-budget tail, summarise the middle (iteratively), with anti-thrash and failure cooldown.",
   source: HERMES_SOURCE,
+  version: '8fa8aabb',
   params: HERMES_PARAMS,
   upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes', params, readHermesParams(params)),
@@ -29,6 +30,7 @@ export const hermesPruneFirstPolicy: PolicyDefinition = {
   id: 'hermes-prune-first',
   description: 'Hermes with seed 003\'s naive prune-first phase: old middle tool outputs become placeholders and the summary is skipped whenever that lands under the threshold.',
   source: `seed 003 (teyrebaz33 119bad65, Hermes PR #1231, not merged) on ${HERMES_SOURCE}`,
+  version: '119bad65',
   params: HERMES_PARAMS,
   upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes-prune-first', params, readHermesParams(params), 'naive'),
@@ -38,6 +40,7 @@ export const hermesRunwayPolicy: PolicyDefinition = {
   id: 'hermes-runway',
   description: 'Hermes with seed 003\'s cache-aware prune-first: prune-only is accepted only with max(prune minimum, 15% of threshold) of runway, else the summary runs at once.',
   source: `seed 003 (teknium1 a1a90f3f, Hermes PR #1238/#27082, not merged) on ${HERMES_SOURCE}`,
+  version: 'a1a90f3f',
   params: [...HERMES_PARAMS, ...PRUNE_PARAMS, RUNWAY_PARAM],
   upstreamProperties: HERMES_UPSTREAM_PROPERTIES,
   create: (params) => new HermesContextPolicy('hermes-runway', params, readHermesParams(params), 'runway'),

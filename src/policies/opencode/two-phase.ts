@@ -130,6 +130,7 @@ export const twoPhasePolicy: PolicyDefinition = {
   id: 'two-phase',
   description: "Seed 001's proposal for Hermes: prune old tool outputs first (40k protected, adaptive to the window, >20k reclaimable), structured summary only if still over 85%.",
   source: 'seed 001 (NousResearch/hermes-agent issue #513 "Two-Phase Context Management", PR #588); opencode/Kilocode prune (shared/reference/policies.md §1a, §9)',
+  version: 'seed-001',
   params: [
     { name: 'thresholdPercent', type: 'number', default: 0.85, min: 0.05, max: 1, description: 'compress when the context (last prompt tokens + chars/4 of new messages) reaches this fraction of the window (Hermes then: 85%)' },
     { name: 'pruneProtectTokens', type: 'integer', default: 40_000, min: 0, description: 'newest tool-output tokens never pruned when not adaptive (PRUNE_PROTECT_TOKENS)' },
