@@ -2,7 +2,7 @@
  * The Anthropic server-side context-management policies. Each one leaves history untouched and only
  * changes the request (`view`); the harness diffs the view against the previous request, so a clearing
  * cuts the cache at its first cleared block, as Anthropic's documentation states. `cacheSemantics:
- * after-lookup` models the contrary claim of Hermes PR #1147 (see ../shared/cache-view.ts).
+ * after-lookup` models the contrary claim in seed 000 (Hermes issues #525/#526; see ../shared/cache-view.ts).
  * Sources: shared/reference/policies.md §3 (context-editing and compaction docs, SDK type docs).
  */
 import type { Message } from '../../core/messages.js';
@@ -10,12 +10,12 @@ import { CACHE_SEMANTICS, serverView, type CacheSemantics } from '../shared/cach
 import { toolSet } from '../shared/tool-calls.js';
 import type { ContextPolicy, ParamSpec, PolicyContext, PolicyDefinition } from '../types.js';
 import { clearThinking } from './clear-thinking.js';
-import { ClearedToolUses } from './clear-tool-uses.js';
+import { ClearedToolUses, SERVER_STATES, type ServerState } from './clear-tool-uses.js';
 import { compactedView, compactNow, type Compacted } from './server-compaction.js';
 
 const CACHE_PARAM: ParamSpec = {
   name: 'cacheSemantics', type: 'enum', values: CACHE_SEMANTICS, default: 'documented',
-  description: 'documented: a clearing cuts the cache at the first cleared block (Anthropic docs); after-lookup: edits applied after the cache lookup, no cut (Hermes PR #1147 claim; needs harness support for ViewResult.cacheAs)',
+  description: 'documented: a clearing cuts the cache at the first cleared block (Anthropic docs); after-lookup: edits applied after the cache lookup, no cut (the claim in seed 000, Hermes issues #525/#526; needs harness support for ViewResult.cacheAs)',
 };
 
 const DOCS = 'https://platform.claude.com/docs/en/build-with-claude/context-editing';
@@ -32,27 +32,28 @@ export const anthropicClearToolUsesPolicy: PolicyDefinition = {
     { name: 'excludeTools', type: 'string', default: '', description: 'comma-separated tool names never cleared (exclude_tools)' },
     { name: 'clearToolInputs', type: 'boolean', default: false, description: 'also clear the tool_use inputs (clear_tool_inputs)' },
     { name: 'placeholder', type: 'string', default: '[cleared]', description: 'text of a cleared result (server wording unpublished; LangChain mirror default)' },
+    { name: 'serverState', type: 'enum', values: SERVER_STATES, default: 'stateless',
+      description: 'stateless: each request is edited afresh from the full history the client sends (the documented reading; the edit moves with every new tool use above the trigger); remembers: the server keeps what it cleared and the request is a pure append between triggers (seed 000 reading, undocumented)' },
     CACHE_PARAM,
   ],
   create(params): ContextPolicy {
-    const state = new ClearedToolUses({
-      triggerTokens: params.trigger as number, keep: params.keep as number, clearAtLeast: params.clearAtLeast as number,
-      excludeTools: toolSet(params.excludeTools as string), clearToolInputs: params.clearToolInputs as boolean,
-      placeholder: params.placeholder as string,
-    });
+    let state: ClearedToolUses | undefined;
     const semantics = params.cacheSemantics as CacheSemantics;
     let applied = 0;
     return {
       id: 'anthropic-clear-tool-uses', params,
       view(history: readonly Message[], ctx: PolicyContext) {
-        const before = state.apply(history);
-        const hit = state.trigger(history, ctx.systemTokens + ctx.tokens.messages(before), ctx.tokens);
-        if (!hit) return serverView(history, before, 'clear-tool-uses', semantics);
-        applied++;
-        return serverView(history, state.apply(history), 'clear-tool-uses', semantics,
-          `cleared ${hit.cleared} tool uses (${hit.tokens} tokens)`);
+        state ??= new ClearedToolUses({
+          triggerTokens: params.trigger as number, keep: params.keep as number, clearAtLeast: params.clearAtLeast as number,
+          excludeTools: toolSet(params.excludeTools as string), clearToolInputs: params.clearToolInputs as boolean,
+          placeholder: params.placeholder as string, serverState: params.serverState as ServerState,
+        }, ctx.tokens);
+        const r = state.request(history, ctx.systemTokens);
+        if (r.clearing) applied++;
+        return serverView(history, r.messages, 'clear-tool-uses', semantics,
+          r.clearing ? `cleared ${r.clearing.cleared} tool uses (${r.clearing.tokens} tokens)` : undefined);
       },
-      telemetry: () => ({ clearingsApplied: applied, toolUsesCleared: state.ids.size }),
+      telemetry: () => ({ clearingsApplied: applied, toolUsesCleared: state?.ids.size ?? 0 }),
     };
   },
 };
