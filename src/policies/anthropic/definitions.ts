@@ -81,6 +81,9 @@ export const anthropicClearThinkingPolicy: PolicyDefinition = {
   },
 };
 
+/** When anthropic-compaction compacts: above the token threshold, or when the client asks (between tasks). */
+const COMPACTION_MODES = ['threshold', 'on-demand'] as const;
+
 const COMPACTION_DOCS = 'https://platform.claude.com/docs/en/build-with-claude/compaction ("How compaction works"); shared/reference/policies.md §3c';
 
 /** What compact_20260112 does by design that the kit's invariants flag (see docs/policies-other.md). */
@@ -105,6 +108,7 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
   version: 'compact_20260112',
   params: [
     { name: 'trigger', type: 'integer', default: 150_000, min: 50_000, description: 'input tokens above which the API compacts (trigger.input_tokens; minimum 50,000)' },
+    { name: 'mode', type: 'enum', values: COMPACTION_MODES, default: 'threshold', description: 'threshold: the API compacts whenever a request exceeds the trigger; on-demand: the client asks for compaction between tasks (a turn start above the trigger, or /compact), and the threshold only guards the window' },
     { name: 'summaryBudgetTokens', type: 'integer', default: 4_096, min: 1, description: 'summary length in tokens (undocumented; compactbench assumption)' },
     { name: 'instructions', type: 'string', default: '', description: 'custom summarization instructions (replace the default prompt)' },
   ],
@@ -113,21 +117,34 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
     let state: Compacted | undefined;
     let compactions = 0;
     let failures = 0;
+    let requested = false;
+    const onDemand = params.mode === 'on-demand';
+    const labelled = (history: readonly Message[], view: readonly Message[]) => (view === history ? history : { messages: view, kind: 'server-compaction' });
     return {
       id: 'anthropic-compaction', params,
+      onCommand(command: string) {
+        if (onDemand && command.replace(/^\//, '') === 'compact') requested = true;
+        return undefined;
+      },
       view(history: readonly Message[], ctx: PolicyContext) {
         const view = compactedView(history, state);
-        if (ctx.systemTokens + ctx.tokens.messages(view) <= (params.trigger as number)) {
-          return view === history ? history : { messages: view, kind: 'server-compaction' };
-        }
-        const r = compactNow(history, view, ctx, params.summaryBudgetTokens as number, params.instructions as string);
+        const input = ctx.systemTokens + ctx.tokens.messages(view);
+        // on demand, the client compacts what came before the new prompt, between tasks; mid-task only
+        // a request that would not fit the window is compacted (the threshold as a guard)
+        const betweenTasks = onDemand && (requested || (ctx.turnStart && input > (params.trigger as number)));
+        const mustFit = input > (onDemand ? ctx.contextWindow - ctx.maxOutputTokens : (params.trigger as number));
+        if (!betweenTasks && !mustFit) return labelled(history, view);
+        requested = false;
+        const keepPrompt = betweenTasks && ctx.turnStart && history.at(-1)?.role === 'user' ? 1 : 0;
+        const before = view.slice(0, view.length - keepPrompt);
+        const r = compactNow(history.slice(0, history.length - keepPrompt), before, ctx, params.summaryBudgetTokens as number, params.instructions as string);
         if ('error' in r) {
           failures++;
-          return view === history ? history : { messages: view, kind: 'server-compaction' };
+          return labelled(history, view);
         }
         state = r.state;
         compactions++;
-        return { messages: [state.block], kind: 'server-compaction', note: `compacted ${view.length} messages` };
+        return { messages: compactedView(history, state), kind: 'server-compaction', note: `compacted ${before.length} messages${betweenTasks ? ' on demand' : ''}` };
       },
       telemetry: () => ({ serverCompactions: compactions, serverCompactionFailures: failures }),
     };
