@@ -38,6 +38,16 @@ export interface TtlVariant {
   ttlSeconds: number;
   cacheWrite: number | null;
   writeMultiplier: number;
+  /** the write price of this tier in the long-context price tier, when the profile has one */
+  longContextWrite?: number | null;
+}
+
+/** A documented change of a profile's numbers, kept with its date so older reports can be explained. */
+export interface ProfileChange {
+  /** from when the new value applies (YYYY-MM or YYYY-MM-DD) */
+  date: string;
+  change: string;
+  source: string;
 }
 
 export interface CacheProfile {
@@ -72,111 +82,13 @@ export interface CacheProfile {
   ttlVariants?: Readonly<Record<CacheTtl, TtlVariant>>;
   /** a higher price tier that applies to the whole request when its prompt exceeds `aboveTokens` */
   longContext?: { aboveTokens: number; prices: Prices; source: string };
+  /** cache lifetimes the provider offers, as documented (the simulation uses `ttlSeconds`) */
+  retention?: readonly string[];
+  /** dated changes of the numbers above (older values, newer rules not modelled) */
+  history?: readonly ProfileChange[];
 }
 
-const TABLE = 'shared/reference/pricing.md table B';
-const LITELLM_MIN = 'min tokens: docs.litellm.ai/docs/completion/prompt_caching.md (last_updated 2026-10-07)';
-const ANTHROPIC_MECHANICS =
-  'mechanics: Anthropic prompt-caching doc (4 breakpoints, 20-block lookback, hit refreshes TTL)';
-
-interface AnthropicRow {
-  model: string; date: string; source: string; input: number; output: number;
-  write5m: number; write1h: number; read: number; min: number; contextWindow: number;
-}
-
-function anthropic(r: AnthropicRow): CacheProfile {
-  return {
-    id: r.model, provider: 'anthropic', model: r.model, date: r.date,
-    source: `${TABLE}: ${r.source}; ${LITELLM_MIN}; ${ANTHROPIC_MECHANICS}`,
-    prices: { input: r.input, output: r.output, cacheWrite: r.write5m, cacheRead: r.read },
-    readMultiplier: 0.1, writeMultiplier: 1.25, minCacheableTokens: r.min,
-    granularity: { kind: 'breakpoints', maxBreakpoints: 4, lookbackBlocks: 20 },
-    ttlSeconds: 300, refreshOnHit: true, contextWindow: r.contextWindow, ttl: '5m',
-    ttlVariants: {
-      '5m': { ttlSeconds: 300, cacheWrite: r.write5m, writeMultiplier: 1.25 },
-      '1h': { ttlSeconds: 3600, cacheWrite: r.write1h, writeMultiplier: 2 },
-    },
-  };
-}
-
-interface PrefixRow {
-  provider: Provider; model: string; date: string; source: string; notes?: string;
-  input: number; output: number; read: number; readMultiplier: number;
-  min: number; unit: number; ttlSeconds: number; hitProbability?: number;
-  contextWindow: number; maxInputTokens?: number; longContext?: CacheProfile['longContext'];
-}
-
-/** Providers with automatic prefix caching and no write fee: a write is billed as normal input. */
-function prefix(r: PrefixRow): CacheProfile {
-  const p: CacheProfile = {
-    id: r.model, provider: r.provider, model: r.model, date: r.date, source: `${TABLE}: ${r.source}`,
-    prices: { input: r.input, output: r.output, cacheWrite: r.input, cacheRead: r.read },
-    readMultiplier: r.readMultiplier, writeMultiplier: 1, minCacheableTokens: r.min,
-    granularity: { kind: 'prefix', unitTokens: r.unit, hitProbability: r.hitProbability ?? 1 },
-    ttlSeconds: r.ttlSeconds, refreshOnHit: true, contextWindow: r.contextWindow,
-  };
-  if (r.notes) p.notes = r.notes;
-  if (r.maxInputTokens) p.maxInputTokens = r.maxInputTokens;
-  if (r.longContext) p.longContext = r.longContext;
-  return p;
-}
-
-const OPENAI_TTL_NOTE =
-  'TTL: in-memory cache evicted after 5-10 min idle, always within 1 h (Azure/OpenAI guide); modelled as ' +
-  '300 s idle (override ttlSeconds). Hits in 128-token steps from 1,024 tokens. Routing misses are not modelled.';
-
-function openai(model: string, date: string, source: string, input: number, output: number, read: number,
-  readMultiplier: number, contextWindow: number, maxInputTokens?: number): CacheProfile {
-  return prefix({
-    provider: 'openai', model, date, source, input, output, read, readMultiplier, min: 1024, unit: 128,
-    ttlSeconds: 300, contextWindow, notes: OPENAI_TTL_NOTE, ...(maxInputTokens ? { maxInputTokens } : {}),
-  });
-}
-
-const GEMINI_SRC = 'Google pricing (ai.google.dev/pricing); Vertex caching doc ("implicit caching provides a 90% ' +
-  'discount"); Gemini caching doc (implicit since 2025-05-08, min tokens table; page updated 2026-05-07)';
-const GEMINI_NOTE =
-  'Implicit caching is best-effort: hitProbability 0.9 is an assumption (Google documents none; traces.md ' +
-  'records 88.4% of prompt tokens cached for Gemini 3 Pro via OpenRouter). TTL "minutes, unspecified": ' +
-  'modelled as 300 s idle. Explicit caching (storage fees) is not modelled.';
-
-const SONNET_45_SRC = 'Anthropic pricing doc (docs.anthropic.com/en/docs/about-claude/pricing); deploybase Mar 2026';
-const DEPLOYBASE = 'deploybase.ai/articles/claude-api-pricing (Mar 2026); multipliers from Anthropic pricing doc';
-const OPENAI_4O_SRC = 'chatgptpricing-akr.pages.dev (src: OpenAI pricing page); deploybase Mar 2026';
-const OPENAI_41_SRC = 'deploybase Mar 2026 (price, ctx); cached rate from OpenAI pricing page (Apr 2025 launch)';
-
-const LIST: readonly CacheProfile[] = [
-  anthropic({ model: 'claude-sonnet-4.5', date: '2026-03', source: SONNET_45_SRC, input: 3, output: 15,
-    write5m: 3.75, write1h: 6, read: 0.3, min: 1024, contextWindow: 200_000 }),
-  anthropic({ model: 'claude-opus-4.5', date: '2026-03', source: DEPLOYBASE, input: 5, output: 25,
-    write5m: 6.25, write1h: 10, read: 0.5, min: 4096, contextWindow: 200_000 }),
-  // pricing.md table B gives Opus 4.5 and 4.6 one price row; 4.6 has a 1M window
-  anthropic({ model: 'claude-opus-4.6', date: '2026-03', source: DEPLOYBASE, input: 5, output: 25,
-    write5m: 6.25, write1h: 10, read: 0.5, min: 4096, contextWindow: 1_000_000 }),
-  anthropic({ model: 'claude-haiku-4.5', date: '2026-03', source: DEPLOYBASE, input: 1, output: 5,
-    write5m: 1.25, write1h: 2, read: 0.1, min: 4096, contextWindow: 200_000 }),
-  openai('gpt-4o', '2026-03', OPENAI_4O_SRC, 2.5, 10, 1.25, 0.5, 128_000),
-  openai('gpt-4o-mini', '2026-03', OPENAI_4O_SRC, 0.15, 0.6, 0.075, 0.5, 128_000),
-  openai('gpt-4.1', '2026-03', OPENAI_41_SRC, 2, 8, 0.5, 0.25, 1_047_576),
-  openai('gpt-4.1-mini', '2026-03', OPENAI_41_SRC, 0.4, 1.6, 0.1, 0.25, 1_047_576),
-  openai('gpt-5', '2026-03', 'benchlm.ai (GPT-5/5.1 cached $0.125, from OpenAI pricing); deploybase Mar 2026',
-    1.25, 10, 0.125, 0.1, 400_000, 272_000),
-  openai('gpt-5-mini', '2026', 'nicolalazzari.ai 2026', 0.25, 2, 0.025, 0.1, 400_000, 272_000),
-  prefix({ provider: 'gemini', model: 'gemini-2.5-pro', date: '2026-05-07', source: GEMINI_SRC, notes: GEMINI_NOTE,
-    input: 1.25, output: 10, read: 0.125, readMultiplier: 0.1, min: 4096, unit: 1, ttlSeconds: 300,
-    hitProbability: 0.9, contextWindow: 1_048_576,
-    longContext: { aboveTokens: 200_000, prices: { input: 2.5, output: 15, cacheWrite: 2.5, cacheRead: 0.25 },
-      source: `${TABLE}: Gemini 2.5 Pro (>200K prompt)` } }),
-  prefix({ provider: 'gemini', model: 'gemini-2.5-flash', date: '2026-05-07', source: GEMINI_SRC,
-    notes: GEMINI_NOTE, input: 0.3, output: 2.5, read: 0.03, readMultiplier: 0.1, min: 1024, unit: 1,
-    ttlSeconds: 300, hitProbability: 0.9, contextWindow: 1_048_576 }),
-  prefix({ provider: 'deepseek', model: 'deepseek-v3.2', date: '2025-09-29',
-    source: 'DeepSeek pricing page (V3.2-Exp announcement; deepseek-chat from 2025-09-29); context caching guide',
-    notes: 'Disk cache in 64-token units, shorter prefixes never cached. TTL "hours to days, best-effort": ' +
-      'modelled as 6 h idle (an assumption).',
-    input: 0.28, output: 0.42, read: 0.028, readMultiplier: 0.1, min: 64, unit: 64, ttlSeconds: 6 * 3600,
-    contextWindow: 128_000 }),
-];
+import { PROFILE_ROWS as LIST } from './profile-rows.js';
 
 /** The profile for the other Anthropic write tier (5-minute 1.25x or 1-hour 2x). */
 export function withTtl(profile: CacheProfile, ttl: CacheTtl): CacheProfile {
@@ -189,6 +101,9 @@ export function withTtl(profile: CacheProfile, ttl: CacheTtl): CacheProfile {
     ttlSeconds: v.ttlSeconds,
     writeMultiplier: v.writeMultiplier,
     prices: { ...profile.prices, cacheWrite: v.cacheWrite },
+    ...(profile.longContext && v.longContextWrite !== undefined
+      ? { longContext: { ...profile.longContext, prices: { ...profile.longContext.prices, cacheWrite: v.longContextWrite } } }
+      : {}),
   };
 }
 
@@ -213,7 +128,7 @@ function deepFreeze(o: object): void {
 export const PROFILES: Readonly<Record<string, CacheProfile>> = buildTable();
 
 /** Other names the same models go by (API ids, the provider's public alias). */
-const ALIASES: Readonly<Record<string, string>> = { 'deepseek-chat': 'deepseek-v3.2' };
+const ALIASES: Readonly<Record<string, string>> = { 'deepseek-chat': 'deepseek-v4-flash' };
 
 /**
  * Normalizes a model name: case-insensitive, an aggregator prefix (`anthropic/…`) and an Anthropic date

@@ -52,7 +52,7 @@ export interface ViewResult {
   note?: string;
   /**
    * What the provider's cache lookup keys on, position for position (same length as `messages`), when
-   * that is not the view itself: models the claim (Hermes PR #1147) that server-side edits are applied
+   * that is not the view itself: models the claim (seed 000: Hermes issues #525/#526) that server-side edits are applied
    * after the cache lookup. The harness diffs these keys to find the cache cut, hashes them for prefix
    * matching, and takes token counts from `messages`.
    */

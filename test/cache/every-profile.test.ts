@@ -28,6 +28,9 @@ const TABLE: Record<string, Row> = {
   'gemini-2.5-pro': { input: 1.25, output: 10, write: 1.25, read: 0.125, unit: 1 },
   'gemini-2.5-flash': { input: 0.3, output: 2.5, write: 0.3, read: 0.03, unit: 1 },
   'deepseek-v3.2': { input: 0.28, output: 0.42, write: 0.28, read: 0.028, unit: 64 },
+  'deepseek-v4-flash': { input: 0.14, output: 0.28, write: 0.14, read: 0.0028, unit: 64 },
+  'claude-sonnet-4.6': { input: 3, output: 15, write: 3.75, read: 0.3, unit: A },
+  'claude-sonnet-4.6-1h': { input: 3, output: 15, write: 6, read: 0.3, unit: A },
 };
 
 describe('every profile has a hand-computed cold start and warm hit', () => {

@@ -34,11 +34,12 @@ const ROWS: Record<string, string> = {
   'gemini-2.5-pro': 'Gemini 2.5 Pro (≤200K prompt)',
   'gemini-2.5-flash': 'Gemini 2.5 Flash',
   'deepseek-v3.2': 'DeepSeek V3.2 (deepseek-chat, from 2025-09-29)',
+  'claude-sonnet-4.6': 'Claude Sonnet 4 / 4.5 / 4.6',
 };
 
 describe('profiles match pricing.md table B', () => {
   it('covers the required models, both Anthropic write tiers included', () => {
-    const required = [...Object.keys(ROWS), 'claude-sonnet-4.5-1h', 'claude-opus-4.5-1h', 'claude-opus-4.6-1h', 'claude-haiku-4.5-1h'];
+    const required = [...Object.keys(ROWS), 'deepseek-v4-flash', 'claude-sonnet-4.6-1h', 'claude-sonnet-4.5-1h', 'claude-opus-4.5-1h', 'claude-opus-4.6-1h', 'claude-haiku-4.5-1h'];
     expect(Object.keys(PROFILES).sort()).toEqual(required.sort());
   });
 
@@ -93,11 +94,14 @@ describe('profile mechanics match pricing.md table A', () => {
     expect(mech('claude-opus-4.5')).toEqual([4096, bp, 300, true]);
     expect(mech('claude-haiku-4.5-1h')).toEqual([4096, bp, 3600, true]);
   });
-  it('OpenAI: 128-token steps from 1,024; DeepSeek: 64-token units; Gemini: min 1,024 (Flash) / 4,096 (Pro)', () => {
+  it('OpenAI: 128-token steps from 1,024; DeepSeek: 64-token units; Gemini: min 2,048 since 2026-07 (was 1,024 Flash / 4,096 Pro)', () => {
     expect(mech('gpt-4.1-mini').slice(0, 2)).toEqual([1024, { kind: 'prefix', unitTokens: 128, hitProbability: 1 }]);
     expect(mech('deepseek-v3.2').slice(0, 2)).toEqual([64, { kind: 'prefix', unitTokens: 64, hitProbability: 1 }]);
-    expect(PROFILES['gemini-2.5-flash']!.minCacheableTokens).toBe(1024);
-    expect(PROFILES['gemini-2.5-pro']!.minCacheableTokens).toBe(4096);
+    expect(PROFILES['gemini-2.5-flash']!.minCacheableTokens).toBe(2048);
+    expect(PROFILES['gemini-2.5-pro']!.minCacheableTokens).toBe(2048);
+    expect(PROFILES['gemini-2.5-flash']!.history![0]!.change).toMatch(/was 1,024/);
+    expect(PROFILES['gemini-2.5-pro']!.history![0]!.change).toMatch(/was 4,096/);
+    expect(PROFILES['claude-sonnet-4.6']!.minCacheableTokens).toBe(2048);
     expect(PROFILES['gemini-2.5-pro']!.granularity).toMatchObject({ kind: 'prefix', hitProbability: 0.9 });
   });
   it('profiles are frozen data', () => {
@@ -112,7 +116,7 @@ describe('getProfile', () => {
     expect(getProfile('anthropic/claude-sonnet-4-5-20250929')!.id).toBe('claude-sonnet-4.5');
     expect(getProfile('claude-opus-4-5-1h')!.id).toBe('claude-opus-4.5-1h');
     expect(getProfile('openai/GPT-4o')!.id).toBe('gpt-4o');
-    expect(getProfile('deepseek-chat')!.id).toBe('deepseek-v3.2');
+    expect(getProfile('deepseek-chat')!.id).toBe('deepseek-v4-flash');
   });
   it('returns undefined for unknown ids (including prototype keys)', () => {
     expect(getProfile('gpt-99')).toBeUndefined();
@@ -122,5 +126,33 @@ describe('getProfile', () => {
     const p = resolveProfile('mystery-model');
     expect(p.prices).toEqual({ input: null, output: null, cacheWrite: null, cacheRead: null });
     expect(p.id).toBe('mystery-model');
+  });
+});
+
+describe('issue 11 price facts', () => {
+  it('deepseek-chat is V4-Flash: $0.14 miss, $0.0028 hit, $0.28 output, 1M context; V3.2 stays a dated row', () => {
+    const v4 = getProfile('deepseek-chat')!;
+    expect([v4.prices.input, v4.prices.cacheRead, v4.prices.output, v4.contextWindow]).toEqual([0.14, 0.0028, 0.28, 1_000_000]);
+    expect(v4.history!.some((h) => h.date === '2026-08-16' && /off-peak/.test(h.change))).toBe(true);
+    expect(PROFILES['deepseek-v3.2']!.date).toBe('2025-09-29');
+  });
+
+  it('Anthropic long-context tier above 200k input: 6 / 22.50 / 7.50 (5m) / 12 (1h) / 0.60 for Sonnet 4.5', () => {
+    const lc = PROFILES['claude-sonnet-4.5']!.longContext!;
+    expect(lc.aboveTokens).toBe(200_000);
+    expect(lc.prices).toEqual({ input: 6, output: 22.5, cacheWrite: 7.5, cacheRead: 0.6 });
+    expect(PROFILES['claude-sonnet-4.5-1h']!.longContext!.prices.cacheWrite).toBe(12);
+    const [input, output, write5m, write1h, read] = row('Claude Sonnet 4/4.5 >200K input (1M beta)');
+    expect([input, output, write5m, write1h, read]).toEqual([6, 22.5, 7.5, 12, 0.6]);
+  });
+
+  it('OpenAI profiles list the 24h extended retention and the GPT-5.6 write rule; every row keeps date and source', () => {
+    expect(PROFILES['gpt-5']!.retention!.join(' ')).toMatch(/prompt_cache_retention "24h".*GPT-5\.5/);
+    expect(PROFILES['gpt-5']!.history!.some((h) => /GPT-5\.6/.test(h.change))).toBe(true);
+    for (const p of Object.values(PROFILES)) {
+      expect(p.date, p.id).toMatch(/\S/);
+      expect(p.source, p.id).toMatch(/\S/);
+      for (const h of p.history ?? []) expect(h.source, p.id).toMatch(/\S/);
+    }
   });
 });

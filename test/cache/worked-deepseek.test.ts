@@ -11,7 +11,7 @@ describe('deepseek-v3.2', () => {
   const u1 = m('user', 30);
 
   it('cold start, then a warm hit in 64-token units (130 -> 128)', () => {
-    const d = driver('deepseek-chat');
+    const d = driver('deepseek-v3.2');
     const c = d.send([sys, u1], 0, { output: 50 });
     expect(c).toMatchObject({ cacheReadTokens: 0, uncachedTokens: 130, breakCause: 'cold-start' });
     expect(c.cost!.total).toBeCloseTo(usd(130, 0.28) + usd(50, 0.42), 15);

@@ -40,11 +40,15 @@ describe('gemini-2.5-flash with a fixed rng', () => {
 });
 
 describe('gemini-2.5-pro', () => {
-  it('a 4,000-token prefix is below Pro\'s 4,096 minimum', () => {
+  it('a 2,000-token prefix is below the 2,048 minimum (since 2026-07); 4,000 tokens (below the old 4,096) now hit', () => {
     const d = driver('gemini-2.5-pro', { rng: () => 0 });
-    const req = [m('system', 3900), m('user', 100)];
+    const req = [m('system', 1900), m('user', 100)];
     d.send(req, 0);
     expect(d.send([...req, m('assistant', 10)], 1).cacheReadTokens).toBe(0);
+    const e = driver('gemini-2.5-pro', { rng: () => 0 });
+    const big = [m('system', 3900), m('user', 100)];
+    e.send(big, 0);
+    expect(e.send([...big, m('assistant', 10)], 1).cacheReadTokens).toBe(4000);
   });
 
   it('above 200K prompt tokens the whole request is priced at the long-context tier', () => {

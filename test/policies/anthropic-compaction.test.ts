@@ -30,6 +30,34 @@ describe('anthropic-compaction (compact_20260112)', () => {
     expect(summarizer.requests).toHaveLength(1);
   });
 
+  it('on demand, compacts between tasks: at a turn start above the trigger, keeping the new prompt after the block', () => {
+    const h = history(turn({ resultTokens: 6_000, calls: 10 }, 'a'));
+    const summarizer = recordingSummarizer();
+    const p = create(anthropicCompactionPolicy, { trigger: 50_000, mode: 'on-demand' });
+    // mid-task above the trigger but within the window: nothing yet
+    expect(p.view!(h, makeCtx({ summarizer }))).toBe(h);
+    const next = [...h, { role: 'user' as const, content: 'Next task.' }];
+    const v = p.view!(next, makeCtx({ summarizer, turnStart: true })) as ViewResult;
+    expect(v.note).toMatch(/on demand/);
+    expect(v.messages).toHaveLength(2);
+    expect(String(v.messages[0]!.content).startsWith(COMPACTION_BLOCK_PREFIX)).toBe(true);
+    expect(v.messages[1]).toBe(next.at(-1));
+    expect(summarizer.requests[0]!.messages).toHaveLength(h.length);
+  });
+
+  it('on demand, compacts on /compact, and mid-task only when the request would not fit the window', () => {
+    const h = history(turn({ resultTokens: 6_000, calls: 10 }, 'a'));
+    const p = create(anthropicCompactionPolicy, { trigger: 50_000, mode: 'on-demand' });
+    expect(p.onCommand!('/compact', undefined, h, makeCtx())).toBeUndefined();
+    expect((p.view!(h, makeCtx()) as ViewResult).kind).toBe('server-compaction');
+    const q = create(anthropicCompactionPolicy, { trigger: 50_000, mode: 'on-demand' });
+    expect((q.view!(h, makeCtx({ contextWindow: 64_000, maxOutputTokens: 8_000 })) as ViewResult).messages).toHaveLength(1);
+    // the threshold mode ignores /compact
+    const t = create(anthropicCompactionPolicy, { trigger: 100_000 });
+    t.onCommand!('/compact', undefined, h, makeCtx());
+    expect(t.view!(h, makeCtx())).toBe(h);
+  });
+
   it('in a session: history untouched, one cache break per compaction, right after the system prompt', () => {
     const run = runFixture(anthropicCompactionPolicy, { turns: 5, stepsPerTurn: 8, resultChars: 12_000 }, { trigger: 50_000 });
     expect(run.events.length).toBeGreaterThan(1);

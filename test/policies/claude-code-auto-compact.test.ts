@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
-import { CONTINUATION_PREFIX } from '../../src/policies/claude-code/auto-compact.js';
+import { CONTINUATION_PREFIX, referenceNote } from '../../src/policies/claude-code/auto-compact.js';
 import { readConfig } from '../../src/policies/claude-code/config.js';
 import { claudeCodePolicy } from '../../src/policies/claude-code/policy.js';
 import { thresholds } from '../../src/policies/claude-code/thresholds.js';
@@ -63,6 +63,34 @@ describe('claude-code auto-compact', () => {
     expect(files).toHaveLength(5);
     expect(files.every((m) => m.role === 'user' && String(m.content).startsWith('[File re-attached after compaction:'))).toBe(true);
     expect(compactAt(170_000, { reattachFiles: false }).r).toMatchObject({ history: [expect.anything()] });
+  });
+
+  it('re-attaches a file over 5k tokens as a reference only, and drops files past the 50k budget instead of truncating', () => {
+    // createPostCompactFileAttachments + generateFileAttachment mode 'compact' (claude-code-best/claude-code @ f90eee85d)
+    const files = (sizes: number[]) => {
+      const out: Message[][] = sizes.map((n, i) => turn({ tool: 'Read', resultTokens: n, calls: 1 }, `f${i}`));
+      return history(...out);
+    };
+    const run = (msgsIn: Message[], params: Record<string, unknown> = {}) => {
+      const p = create(claudeCodePolicy, params);
+      const ctx = makeCtx({ summarizer: recordingSummarizer() });
+      replay(p, msgsIn, ctx);
+      p.afterStep!(msgsIn, usage(170_000, 500), ctx);
+      return (p.beforeStep!(msgsIn, ctx) as PolicyResult).history.slice(1).map((m) => String(m.content));
+    };
+    const big = run(files([3_000, 8_000]));
+    expect(big).toHaveLength(2);
+    expect(big[0]).toBe(referenceNote('/src/f' + (big[0]!.match(/f(\d+)\.ts/)![1]) + '.ts'));
+    expect(big[0]!.length).toBeLessThan(400);
+    expect(big[1]!.startsWith('[File re-attached after compaction:')).toBe(true);
+    // truncate (the previous port) keeps the first 5k tokens instead
+    const cut = run(files([3_000, 8_000]), { reattachOversize: 'truncate' });
+    expect(Math.ceil(cut[0]!.length / 4)).toBeGreaterThan(4_990);
+    // five 4.9k files, then an 18k budget: the 4th and 5th do not fit, and a small older file is still tried
+    const budget = run(files([100, 4_900, 4_900, 4_900, 4_900]), { reattachTokenBudget: 15_000 });
+    expect(budget).toHaveLength(4);
+    expect(budget.filter((c) => c.length > 19_000)).toHaveLength(3);
+    expect(Math.ceil(budget[3]!.length / 4)).toBeLessThan(200);
   });
 
   it('opens the circuit breaker after 3 consecutive failures', () => {

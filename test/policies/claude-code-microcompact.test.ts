@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, call, toolResult, user, type Message } from '../../src/core/messages.js';
 import { claudeCodePolicy } from '../../src/policies/claude-code/policy.js';
+import { resolveParams } from '../../src/policies/params.js';
+import { getPolicy } from '../../src/policies/registry.js';
 import { CLEARED } from '../../src/policies/claude-code/config.js';
 import type { PolicyResult } from '../../src/policies/types.js';
 import { create, makeCtx, text } from './helpers.js';
@@ -21,16 +23,18 @@ function session(n: number, eachBash: number, mcpTokens: number, sizes?: number[
 
 // 200k window, 32k max output: effective 180k, auto-compact 167k, warning threshold 147k.
 const ctx = () => makeCtx();
+/** Generation 1 is one parameter away (off by default since the 2.1.x build removed it). */
+const GEN1 = { microcompact: true };
 
 describe('claude-code generation-1 microcompact', () => {
   it('does nothing while compactable results are below 40k tokens, even above the warning threshold', () => {
     const h = session(10, 3_500, 115_000); // 35k compactable, ~151k context
-    expect(create(claudeCodePolicy).beforeStep!(h, ctx())).toBeUndefined();
+    expect(create(claudeCodePolicy, GEN1).beforeStep!(h, ctx())).toBeUndefined();
   });
 
   it('clears all but the last 3 compactable results above 40k', () => {
     const h = session(10, 4_500, 110_000); // 45k compactable, ~156k context
-    const r = create(claudeCodePolicy).beforeStep!(h, ctx()) as PolicyResult;
+    const r = create(claudeCodePolicy, GEN1).beforeStep!(h, ctx()) as PolicyResult;
     expect(r.kind).toBe('microcompact');
     const bash = r.history.filter((m) => m.role === 'tool' && m.tool_call_id!.startsWith('b'));
     expect(bash.slice(0, 7).every((m) => m.content === CLEARED)).toBe(true);
@@ -42,17 +46,24 @@ describe('claude-code generation-1 microcompact', () => {
 
   it('does nothing below the warning threshold', () => {
     const h = session(10, 4_500, 0); // 45k compactable but only ~46k context
-    expect(create(claudeCodePolicy).beforeStep!(h, ctx())).toBeUndefined();
+    expect(create(claudeCodePolicy, GEN1).beforeStep!(h, ctx())).toBeUndefined();
   });
 
   it('does nothing when clearing would save less than 20k', () => {
     // 50k compactable, but the 3 kept results hold 42k: clearing the other 4 saves only 8k
     const h = session(7, 0, 110_000, [2_000, 2_000, 2_000, 2_000, 14_000, 14_000, 14_000]);
+    expect(create(claudeCodePolicy, GEN1).beforeStep!(h, ctx())).toBeUndefined();
+  });
+
+  it('is off by default, as in the 2.1.x external build, and on at claude-code@v2.1.6x', () => {
+    const h = session(10, 4_500, 110_000);
     expect(create(claudeCodePolicy).beforeStep!(h, ctx())).toBeUndefined();
+    const old = getPolicy('claude-code@v2.1.6x');
+    expect((old.create(resolveParams(old, {})).beforeStep!(h, ctx()) as PolicyResult).kind).toBe('microcompact');
   });
 
   it('is off when the layer is switched off', () => {
     const h = session(10, 4_500, 110_000);
-    expect(create(claudeCodePolicy, { microcompact: false }).beforeStep!(h, ctx())).toBeUndefined();
+    expect(create(claudeCodePolicy, { ...GEN1, microcompact: false }).beforeStep!(h, ctx())).toBeUndefined();
   });
 });

@@ -20,12 +20,15 @@ import { runChecked } from './instrument.js';
 
 /** Each policy with parameters that make it act within small sessions. */
 const POLICIES: Array<[PolicyDefinition, Record<string, unknown>]> = [
-  [claudeCodePolicy, { microcompactMinTokens: 8_000, microcompactMinSavings: 4_000, timeGapMinutes: 1 }],
+  [claudeCodePolicy, { microcompact: true, timeBasedMicrocompact: true, microcompactMinTokens: 8_000, microcompactMinSavings: 4_000, timeGapMinutes: 1 }],
   [claudeCodeTutorialPolicy, { threshold: 30_000 }],
   [anthropicClearToolUsesPolicy, { trigger: 20_000, clearToolInputs: true }],
   [anthropicClearThinkingPolicy, {}],
   [anthropicCompactionPolicy, { trigger: 50_000 }],
-  [opencodePolicy, { pruneProtectTokens: 4_000, pruneMinimumTokens: 2_000 }],
+  [opencodePolicy, { prune: true, pruneProtectTokens: 4_000, pruneMinimumTokens: 2_000 }],
+  [opencodePolicy, { compactionMode: 'suffix' }],
+  [anthropicClearToolUsesPolicy, { trigger: 20_000, serverState: 'remembers' }],
+  [anthropicCompactionPolicy, { trigger: 50_000, mode: 'on-demand' }],
   [kilocodePolicy, { prune: true, pruneProtectTokens: 4_000, pruneMinimumTokens: 2_000 }],
   [twoPhasePolicy, { adaptiveProtect: false, pruneProtectTokens: 4_000, pruneMinimumTokens: 2_000 }],
 ];

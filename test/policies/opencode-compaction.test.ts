@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
 import { CONTINUE_TEXT, MARKER_TEXT } from '../../src/policies/opencode/config.js';
 import { usable } from '../../src/policies/opencode/overflow.js';
-import { opencodePolicy } from '../../src/policies/opencode/policy.js';
 import type { PolicyResult, PolicyVeto } from '../../src/policies/types.js';
 import { create, history, makeCtx, recordingSummarizer, turn, usage } from './helpers.js';
+import { getPolicy } from '../../src/policies/registry.js';
+
+/** The previous port's defaults (prune on, 2 turns / 8k, no reserve without an input limit): these cases test that behaviour. */
+const OPENCODE_001 = getPolicy('opencode@001aa6cc');
 
 describe('opencode overflow trigger', () => {
   it('usable = context − min(20k, max output) with a declared input limit, else context − max output', () => {
@@ -22,7 +25,7 @@ describe('opencode compaction', () => {
 
   function compact(prompt: number, params: Record<string, unknown> = {}, hist: Message[] = h) {
     const summarizer = recordingSummarizer();
-    const p = create(opencodePolicy, params);
+    const p = create(OPENCODE_001, params);
     const r = p.beforeStep!(hist, makeCtx({ lastUsage: usage(prompt, 0), summarizer }));
     return { p, r, summarizer };
   }

@@ -10,9 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { assistant, call, toolResult, user, type Message } from '../../src/core/messages.js';
 import { CONTINUE_TEXT, MARKER_TEXT } from '../../src/policies/opencode/config.js';
 import { OVERFLOW_NOTICE } from '../../src/policies/opencode/continuation.js';
-import { kilocodePolicy, opencodePolicy } from '../../src/policies/opencode/policy.js';
+import { kilocodePolicy } from '../../src/policies/opencode/policy.js';
 import type { PolicyResult } from '../../src/policies/types.js';
 import { create, history, makeCtx, recordingSummarizer, text, turn, usage } from './helpers.js';
+import { getPolicy } from '../../src/policies/registry.js';
+
+/** The previous port's defaults (prune on, 2 turns / 8k, no reserve without an input limit): these cases test that behaviour. */
+const OPENCODE_001 = getPolicy('opencode@001aa6cc');
 
 const older = history(turn({ resultTokens: 3_000, calls: 8 }, 'a'), turn({ resultTokens: 3_000, calls: 8 }, 'b'));
 const prompt = user('Now fix the parser, please.');
@@ -26,7 +30,7 @@ const inFlight: Message[] = [
 describe('opencode: a provider overflow replays the current user message', () => {
   it('summarizes what came before it, drops the failed turn\'s steps and ends with the prompt, without "Continue…"', () => {
     const summarizer = recordingSummarizer();
-    for (const def of [opencodePolicy, kilocodePolicy]) {
+    for (const def of [OPENCODE_001, kilocodePolicy]) {
       const r = create(def).onOverflow!([...older, ...inFlight], makeCtx({ summarizer, contextWindow: 32_000, maxOutputTokens: 8_000 })) as PolicyResult;
       expect(r.kind).toBe('summary');
       expect(r.detail?.continuation).toBe('replay');
@@ -40,12 +44,12 @@ describe('opencode: a provider overflow replays the current user message', () =>
 
   it('replaces the replayed message\'s images with a placeholder', () => {
     const withImage: Message = { role: 'user', content: [{ type: 'text', text: 'What is wrong here?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] };
-    const r = create(opencodePolicy).onOverflow!([...older, withImage, ...inFlight.slice(1)], makeCtx()) as PolicyResult;
+    const r = create(OPENCODE_001).onOverflow!([...older, withImage, ...inFlight.slice(1)], makeCtx()) as PolicyResult;
     expect(r.history.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'What is wrong here?' }, { type: 'text', text: '[Attached image/png: file]' }] });
   });
 
   it('does not replay when no earlier user message exists: everything is compacted and the overflow notice precedes "Continue…"', () => {
-    const r = create(opencodePolicy, { tailTurns: 0 }).onOverflow!([...older.slice(0, 17)], makeCtx()) as PolicyResult;
+    const r = create(OPENCODE_001, { tailTurns: 0 }).onOverflow!([...older.slice(0, 17)], makeCtx()) as PolicyResult;
     expect(r.detail?.continuation).toBe('continue');
     expect(r.history.at(-1)).toEqual({ role: 'user', content: OVERFLOW_NOTICE + CONTINUE_TEXT });
   });
@@ -57,7 +61,7 @@ describe('opencode: a threshold compaction at a turn\'s first step', () => {
   it('compacts the history before the new prompt and ends with the prompt, not "Continue…"', () => {
     const summarizer = recordingSummarizer();
     const h = [...older, ...turn({ resultTokens: 200, calls: 2 }, 'c'), next];
-    const r = create(opencodePolicy).beforeStep!(h, makeCtx({ turnStart: true, lastUsage: usage(180_000, 0), summarizer })) as PolicyResult;
+    const r = create(OPENCODE_001).beforeStep!(h, makeCtx({ turnStart: true, lastUsage: usage(180_000, 0), summarizer })) as PolicyResult;
     expect(r.detail?.continuation).toBe('next-prompt');
     expect(r.history.at(-1)).toBe(next);
     expect(r.history.filter((m) => m === next)).toHaveLength(1);
@@ -68,7 +72,7 @@ describe('opencode: a threshold compaction at a turn\'s first step', () => {
 
   it('mid-turn it still injects "Continue…" after the tail', () => {
     const h = [...older, ...inFlight];
-    const r = create(opencodePolicy).beforeStep!(h, makeCtx({ lastUsage: usage(180_000, 0) })) as PolicyResult;
+    const r = create(OPENCODE_001).beforeStep!(h, makeCtx({ lastUsage: usage(180_000, 0) })) as PolicyResult;
     expect(r.detail?.continuation).toBe('continue');
     expect(r.history.at(-1)).toEqual({ role: 'user', content: CONTINUE_TEXT });
   });

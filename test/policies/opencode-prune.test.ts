@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toolResult, type Message } from '../../src/core/messages.js';
 import { PRUNED } from '../../src/policies/opencode/config.js';
-import { opencodePolicy } from '../../src/policies/opencode/policy.js';
 import type { PolicyResult } from '../../src/policies/types.js';
 import { create, history, makeCtx, toolMessages, turn, usage } from './helpers.js';
+import { getPolicy } from '../../src/policies/registry.js';
+
+/** The previous port's defaults (prune on, 2 turns / 8k, no reserve without an input limit): these cases test that behaviour. */
+const OPENCODE_001 = getPolicy('opencode@001aa6cc');
 
 const prune = (h: Message[], params: Record<string, unknown> = {}) =>
-  create(opencodePolicy, params).afterStep!(h, usage(1_000), makeCtx()) as PolicyResult | undefined;
+  create(OPENCODE_001, params).afterStep!(h, usage(1_000), makeCtx()) as PolicyResult | undefined;
 const contents = (msgs: readonly Message[]) => toolMessages(msgs).map((m) => m.content);
 
 describe('opencode prune', () => {

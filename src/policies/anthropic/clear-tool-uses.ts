@@ -7,12 +7,26 @@
  * tokens, the edit is not applied. Excluded tools are never cleared but, as in LangChain's client-side
  * mirror `ClearToolUsesEdit`, still count toward `keep`.
  *
- * Server state: once a tool use is cleared, later requests keep it cleared (the set below only grows), so
- * between two triggers the request is a pure append and the newly cached prefix is reused.
+ * Server state (`serverState`):
+ * - `stateless` (the documented reading: edits are "applied server-side before the prompt reaches Claude;
+ *   your client maintains the full, unmodified history"): every request is edited afresh from the full
+ *   history it carries. Above the trigger (measured on that unedited input, which only grows) every tool
+ *   use but the newest `keep` is cleared, so each new tool use pushes one more out of `keep`: the request
+ *   changes at that block, a few messages from its end, on almost every step.
+ * - `remembers` (the previous port's reading, from seed 000 — Hermes issues #525/#526 — not documented):
+ *   the server keeps what it cleared, the trigger is measured on the edited request, and between two
+ *   triggers the request is a pure append.
+ *
+ * Cost: the tracker indexes history once (a cursor over appended messages and tool uses) and keeps the
+ * edited view as a patched array with running token sums, so a step costs O(appended + newly cleared) plus
+ * one array copy of the view it returns (no map rebuilt, no message re-read, no token re-summed).
  */
 import { contentText, type Message } from '../../core/messages.js';
 import type { TokenCounter } from '../../core/tokens.js';
 import type { ToolSet } from '../shared/tool-calls.js';
+
+export const SERVER_STATES = ['stateless', 'remembers'] as const;
+export type ServerState = (typeof SERVER_STATES)[number];
 
 export interface ClearToolUsesConfig {
   triggerTokens: number;
@@ -22,74 +36,153 @@ export interface ClearToolUsesConfig {
   clearToolInputs: boolean;
   /** text standing in for a cleared result (the server's wording is not published) */
   placeholder: string;
+  serverState: ServerState;
 }
 
 /** What a cleared tool input becomes: an empty argument object. */
 export const CLEARED_INPUT = '{}';
 
-/** The server-side record of cleared tool uses, and the view it implies. */
+interface ToolUse {
+  id: string;
+  excluded: boolean;
+  /** history index of the assistant message that made the call */
+  callAt: number;
+  /** history index of its result (-1 until it arrives) */
+  resultAt: number;
+  /** tokens clearing it frees (its input part, when inputs are cleared, plus its result part once known) */
+  freed: number;
+  cleared: boolean;
+}
+
+/** An edit the server applied to one request. */
+export interface Clearing {
+  cleared: number;
+  tokens: number;
+}
+
+/** The server-side edit, tracked incrementally over an append-only history. */
 export class ClearedToolUses {
   readonly ids = new Set<string>();
-  /** original message → its cleared copy, so unchanged views reuse the same objects (cheap, exact diffs) */
-  private memo = new WeakMap<Message, { n: number; copy: Message }>();
+  private uses: ToolUse[] = [];
+  private byId = new Map<string, ToolUse>();
+  /** history messages indexed so far, and the last of them (to notice a rewritten history) */
+  private scanned = 0;
+  private lastSeen: Message | undefined;
+  /** uses before this index are cleared or excluded (the oldest-first cursor) */
+  private cursor = 0;
+  /** the edited history, patched in place: view[i] is history[i] or its cleared copy */
+  private view: Message[] = [];
+  private historyTokens = 0;
+  private viewTokens = 0;
+  /** tokens freed by the uses cleared so far */
+  private clearedTokens = 0;
+  private placeholderTokens = 0;
+  private inputPlaceholderTokens = 0;
 
-  constructor(private readonly cfg: ClearToolUsesConfig) {}
-
-  /** `history` with every recorded clearing applied (the history itself when nothing is cleared). */
-  apply(history: readonly Message[]): readonly Message[] {
-    if (this.ids.size === 0) return history;
-    return history.map((m) => this.cleared(m));
-  }
-
-  private cleared(m: Message): Message {
-    let n = 0;
-    if (m.role === 'tool' && m.tool_call_id !== undefined && this.ids.has(m.tool_call_id)) n = 1;
-    else if (m.role === 'assistant' && this.cfg.clearToolInputs && m.tool_calls) {
-      for (const tc of m.tool_calls) if (this.ids.has(tc.id)) n++;
-    }
-    if (n === 0) return m;
-    const hit = this.memo.get(m);
-    if (hit && hit.n === n) return hit.copy;
-    const copy: Message = m.role === 'tool'
-      ? { ...m, content: this.cfg.placeholder }
-      : { ...m, tool_calls: m.tool_calls!.map((tc) => (this.ids.has(tc.id) ? { ...tc, function: { ...tc.function, arguments: CLEARED_INPUT } } : tc)) };
-    this.memo.set(m, { n, copy });
-    return copy;
+  constructor(private readonly cfg: ClearToolUsesConfig, private readonly tokens: TokenCounter) {
+    this.placeholderTokens = tokens.count(cfg.placeholder);
+    this.inputPlaceholderTokens = tokens.count(CLEARED_INPUT);
   }
 
   /**
-   * Applies the edit if `inputTokens` exceeds the trigger and enough can be cleared. Returns the tool uses
-   * newly cleared and the tokens that frees, or undefined when the edit does not apply.
+   * The request for `history`: the edited view (a copy of the patched array, which later requests keep
+   * patching, or `history` itself when nothing is edited) and the clearing this request triggered, if any. `systemTokens` counts toward the trigger.
    */
-  trigger(history: readonly Message[], inputTokens: number, tokens: TokenCounter): { cleared: number; tokens: number } | undefined {
-    if (inputTokens <= this.cfg.triggerTokens) return undefined;
-    const pick = this.select(history, tokens);
-    if (pick.ids.length === 0 || pick.tokens < this.cfg.clearAtLeast) return undefined;
-    for (const id of pick.ids) this.ids.add(id);
-    return { cleared: pick.ids.length, tokens: pick.tokens };
+  request(history: readonly Message[], systemTokens: number): { messages: readonly Message[]; clearing?: Clearing } {
+    this.index(history);
+    if (this.cfg.serverState === 'remembers') {
+      const clearing = systemTokens + this.viewTokens > this.cfg.triggerTokens ? this.clear(history, false).clearing : undefined;
+      return { messages: this.ids.size === 0 ? history : this.view.slice(), ...(clearing ? { clearing } : {}) };
+    }
+    // stateless: the unedited request decides, and below the trigger (or short of clear_at_least) nothing is edited
+    if (systemTokens + this.historyTokens <= this.cfg.triggerTokens) return { messages: history };
+    const r = this.clear(history, true);
+    if (!r.applies) return { messages: history };
+    return { messages: this.view.slice(), ...(r.clearing ? { clearing: r.clearing } : {}) };
   }
 
-  /** Tool uses older than the newest `keep`, oldest first, not excluded and not cleared yet. */
-  private select(history: readonly Message[], tokens: TokenCounter): { ids: string[]; tokens: number } {
-    const resultText = new Map<string, string>();
-    for (const m of history) {
-      if (m.role === 'tool' && m.tool_call_id !== undefined) resultText.set(m.tool_call_id, contentText(m));
+  /** Indexes the messages appended since the last call (re-indexes everything after a rewrite). */
+  private index(history: readonly Message[]): void {
+    if (history.length < this.scanned || (this.scanned > 0 && history[this.scanned - 1] !== this.lastSeen)) this.reset();
+    for (let i = this.scanned; i < history.length; i++) {
+      const m = history[i]!;
+      const t = this.tokens.message(m);
+      this.historyTokens += t;
+      this.view.push(m);
+      this.viewTokens += t;
+      if (m.role === 'assistant') {
+        for (const tc of m.tool_calls ?? []) {
+          const use: ToolUse = { id: tc.id, excluded: this.cfg.excludeTools.has(tc.function.name), callAt: i, resultAt: -1, freed: 0, cleared: this.ids.has(tc.id) };
+          if (this.cfg.clearToolInputs) use.freed += Math.max(0, this.tokens.count(tc.function.arguments) - this.inputPlaceholderTokens);
+          if (use.cleared) this.clearedTokens += use.freed; // re-indexed after a rewrite
+          this.uses.push(use);
+          this.byId.set(tc.id, use);
+        }
+      } else if (m.role === 'tool' && m.tool_call_id !== undefined) {
+        const use = this.byId.get(m.tool_call_id);
+        if (use && use.resultAt < 0) {
+          use.resultAt = i;
+          const part = Math.max(0, this.tokens.count(contentText(m)) - this.placeholderTokens);
+          use.freed += part;
+          if (use.cleared) this.clearedTokens += part;
+        }
+      }
+      if (this.ids.size > 0) this.patch(history, i);
     }
-    const uses: Array<{ id: string; name: string; args: string }> = [];
-    for (const m of history) {
-      if (m.role === 'assistant') for (const tc of m.tool_calls ?? []) uses.push({ id: tc.id, name: tc.function.name, args: tc.function.arguments });
-    }
-    const older = uses.slice(0, Math.max(0, uses.length - this.cfg.keep));
-    const ids: string[] = [];
+    this.scanned = history.length;
+    this.lastSeen = history[history.length - 1];
+  }
+
+  private reset(): void {
+    const remembered = [...this.ids];
+    Object.assign(this, { uses: [], byId: new Map(), scanned: 0, lastSeen: undefined, cursor: 0, view: [], historyTokens: 0, viewTokens: 0, clearedTokens: 0 });
+    this.ids.clear();
+    for (const id of remembered) this.ids.add(id);
+  }
+
+  /**
+   * Clears the eligible uses older than the newest `keep`, oldest first, if enough is freed. Stateless, the
+   * server weighs everything it clears in this request (the uses cleared before included); remembering,
+   * only what it newly clears.
+   */
+  private clear(history: readonly Message[], stateless: boolean): { applies: boolean; clearing?: Clearing } {
+    const end = this.uses.length - this.cfg.keep;
+    const pick: ToolUse[] = [];
     let freed = 0;
-    for (const u of older) {
-      if (this.ids.has(u.id) || this.cfg.excludeTools.has(u.name)) continue;
-      const text = resultText.get(u.id);
-      if (text === undefined && !this.cfg.clearToolInputs) continue;
-      if (text !== undefined) freed += Math.max(0, tokens.count(text) - tokens.count(this.cfg.placeholder));
-      if (this.cfg.clearToolInputs) freed += Math.max(0, tokens.count(u.args) - tokens.count(CLEARED_INPUT));
-      ids.push(u.id);
+    for (let u = this.cursor; u < end; u++) {
+      const use = this.uses[u]!;
+      if (use.cleared || use.excluded) continue;
+      if (use.resultAt < 0 && !this.cfg.clearToolInputs) continue; // nothing to clear yet
+      pick.push(use);
+      freed += use.freed;
     }
-    return { ids, tokens: freed };
+    const weighed = stateless ? this.clearedTokens + freed : freed;
+    const edits = stateless ? pick.length + this.ids.size : pick.length;
+    if (edits === 0 || weighed < this.cfg.clearAtLeast) return { applies: false };
+    if (pick.length === 0) return { applies: true };
+    for (const use of pick) {
+      use.cleared = true;
+      this.ids.add(use.id);
+      if (use.resultAt >= 0) this.patch(history, use.resultAt);
+      if (this.cfg.clearToolInputs) this.patch(history, use.callAt);
+    }
+    this.clearedTokens += freed;
+    while (this.cursor < end && (this.uses[this.cursor]!.cleared || this.uses[this.cursor]!.excluded)) this.cursor++;
+    return { applies: true, clearing: { cleared: pick.length, tokens: freed } };
+  }
+
+  /** Rewrites view[i] from history[i] and the cleared set, keeping the token sum current. */
+  private patch(history: readonly Message[], i: number): void {
+    const m = history[i]!;
+    let next = m;
+    if (m.role === 'tool' && m.tool_call_id !== undefined && this.ids.has(m.tool_call_id)) {
+      next = { ...m, content: this.cfg.placeholder };
+    } else if (m.role === 'assistant' && this.cfg.clearToolInputs && m.tool_calls?.some((tc) => this.ids.has(tc.id))) {
+      next = { ...m, tool_calls: m.tool_calls.map((tc) => (this.ids.has(tc.id) ? { ...tc, function: { ...tc.function, arguments: CLEARED_INPUT } } : tc)) };
+    }
+    const prev = this.view[i]!;
+    if (next === m && prev === m) return;
+    this.viewTokens += this.tokens.message(next) - this.tokens.message(prev);
+    this.view[i] = next;
   }
 }

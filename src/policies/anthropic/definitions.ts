@@ -2,7 +2,7 @@
  * The Anthropic server-side context-management policies. Each one leaves history untouched and only
  * changes the request (`view`); the harness diffs the view against the previous request, so a clearing
  * cuts the cache at its first cleared block, as Anthropic's documentation states. `cacheSemantics:
- * after-lookup` models the contrary claim of Hermes PR #1147 (see ../shared/cache-view.ts).
+ * after-lookup` models the contrary claim in seed 000 (Hermes issues #525/#526; see ../shared/cache-view.ts).
  * Sources: shared/reference/policies.md §3 (context-editing and compaction docs, SDK type docs).
  */
 import type { Message } from '../../core/messages.js';
@@ -10,12 +10,12 @@ import { CACHE_SEMANTICS, serverView, type CacheSemantics } from '../shared/cach
 import { toolSet } from '../shared/tool-calls.js';
 import type { ContextPolicy, ParamSpec, PolicyContext, PolicyDefinition } from '../types.js';
 import { clearThinking } from './clear-thinking.js';
-import { ClearedToolUses } from './clear-tool-uses.js';
+import { ClearedToolUses, SERVER_STATES, type ServerState } from './clear-tool-uses.js';
 import { compactedView, compactNow, type Compacted } from './server-compaction.js';
 
 const CACHE_PARAM: ParamSpec = {
   name: 'cacheSemantics', type: 'enum', values: CACHE_SEMANTICS, default: 'documented',
-  description: 'documented: a clearing cuts the cache at the first cleared block (Anthropic docs); after-lookup: edits applied after the cache lookup, no cut (Hermes PR #1147 claim; needs harness support for ViewResult.cacheAs)',
+  description: 'documented: a clearing cuts the cache at the first cleared block (Anthropic docs); after-lookup: edits applied after the cache lookup, no cut (the claim in seed 000, Hermes issues #525/#526; needs harness support for ViewResult.cacheAs)',
 };
 
 const DOCS = 'https://platform.claude.com/docs/en/build-with-claude/context-editing';
@@ -32,27 +32,28 @@ export const anthropicClearToolUsesPolicy: PolicyDefinition = {
     { name: 'excludeTools', type: 'string', default: '', description: 'comma-separated tool names never cleared (exclude_tools)' },
     { name: 'clearToolInputs', type: 'boolean', default: false, description: 'also clear the tool_use inputs (clear_tool_inputs)' },
     { name: 'placeholder', type: 'string', default: '[cleared]', description: 'text of a cleared result (server wording unpublished; LangChain mirror default)' },
+    { name: 'serverState', type: 'enum', values: SERVER_STATES, default: 'stateless',
+      description: 'stateless: each request is edited afresh from the full history the client sends (the documented reading; the edit moves with every new tool use above the trigger); remembers: the server keeps what it cleared and the request is a pure append between triggers (seed 000 reading, undocumented)' },
     CACHE_PARAM,
   ],
   create(params): ContextPolicy {
-    const state = new ClearedToolUses({
-      triggerTokens: params.trigger as number, keep: params.keep as number, clearAtLeast: params.clearAtLeast as number,
-      excludeTools: toolSet(params.excludeTools as string), clearToolInputs: params.clearToolInputs as boolean,
-      placeholder: params.placeholder as string,
-    });
+    let state: ClearedToolUses | undefined;
     const semantics = params.cacheSemantics as CacheSemantics;
     let applied = 0;
     return {
       id: 'anthropic-clear-tool-uses', params,
       view(history: readonly Message[], ctx: PolicyContext) {
-        const before = state.apply(history);
-        const hit = state.trigger(history, ctx.systemTokens + ctx.tokens.messages(before), ctx.tokens);
-        if (!hit) return serverView(history, before, 'clear-tool-uses', semantics);
-        applied++;
-        return serverView(history, state.apply(history), 'clear-tool-uses', semantics,
-          `cleared ${hit.cleared} tool uses (${hit.tokens} tokens)`);
+        state ??= new ClearedToolUses({
+          triggerTokens: params.trigger as number, keep: params.keep as number, clearAtLeast: params.clearAtLeast as number,
+          excludeTools: toolSet(params.excludeTools as string), clearToolInputs: params.clearToolInputs as boolean,
+          placeholder: params.placeholder as string, serverState: params.serverState as ServerState,
+        }, ctx.tokens);
+        const r = state.request(history, ctx.systemTokens);
+        if (r.clearing) applied++;
+        return serverView(history, r.messages, 'clear-tool-uses', semantics,
+          r.clearing ? `cleared ${r.clearing.cleared} tool uses (${r.clearing.tokens} tokens)` : undefined);
       },
-      telemetry: () => ({ clearingsApplied: applied, toolUsesCleared: state.ids.size }),
+      telemetry: () => ({ clearingsApplied: applied, toolUsesCleared: state?.ids.size ?? 0 }),
     };
   },
 };
@@ -80,6 +81,9 @@ export const anthropicClearThinkingPolicy: PolicyDefinition = {
   },
 };
 
+/** When anthropic-compaction compacts: above the token threshold, or when the client asks (between tasks). */
+const COMPACTION_MODES = ['threshold', 'on-demand'] as const;
+
 const COMPACTION_DOCS = 'https://platform.claude.com/docs/en/build-with-claude/compaction ("How compaction works"); shared/reference/policies.md §3c';
 
 /** What compact_20260112 does by design that the kit's invariants flag (see docs/policies-other.md). */
@@ -104,6 +108,7 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
   version: 'compact_20260112',
   params: [
     { name: 'trigger', type: 'integer', default: 150_000, min: 50_000, description: 'input tokens above which the API compacts (trigger.input_tokens; minimum 50,000)' },
+    { name: 'mode', type: 'enum', values: COMPACTION_MODES, default: 'threshold', description: 'threshold: the API compacts whenever a request exceeds the trigger; on-demand: the client asks for compaction between tasks (a turn start above the trigger, or /compact), and the threshold only guards the window' },
     { name: 'summaryBudgetTokens', type: 'integer', default: 4_096, min: 1, description: 'summary length in tokens (undocumented; compactbench assumption)' },
     { name: 'instructions', type: 'string', default: '', description: 'custom summarization instructions (replace the default prompt)' },
   ],
@@ -112,21 +117,34 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
     let state: Compacted | undefined;
     let compactions = 0;
     let failures = 0;
+    let requested = false;
+    const onDemand = params.mode === 'on-demand';
+    const labelled = (history: readonly Message[], view: readonly Message[]) => (view === history ? history : { messages: view, kind: 'server-compaction' });
     return {
       id: 'anthropic-compaction', params,
+      onCommand(command: string) {
+        if (onDemand && command.replace(/^\//, '') === 'compact') requested = true;
+        return undefined;
+      },
       view(history: readonly Message[], ctx: PolicyContext) {
         const view = compactedView(history, state);
-        if (ctx.systemTokens + ctx.tokens.messages(view) <= (params.trigger as number)) {
-          return view === history ? history : { messages: view, kind: 'server-compaction' };
-        }
-        const r = compactNow(history, view, ctx, params.summaryBudgetTokens as number, params.instructions as string);
+        const input = ctx.systemTokens + ctx.tokens.messages(view);
+        // on demand, the client compacts what came before the new prompt, between tasks; mid-task only
+        // a request that would not fit the window is compacted (the threshold as a guard)
+        const betweenTasks = onDemand && (requested || (ctx.turnStart && input > (params.trigger as number)));
+        const mustFit = input > (onDemand ? ctx.contextWindow - ctx.maxOutputTokens : (params.trigger as number));
+        if (!betweenTasks && !mustFit) return labelled(history, view);
+        requested = false;
+        const keepPrompt = betweenTasks && ctx.turnStart && history.at(-1)?.role === 'user' ? 1 : 0;
+        const before = view.slice(0, view.length - keepPrompt);
+        const r = compactNow(history.slice(0, history.length - keepPrompt), before, ctx, params.summaryBudgetTokens as number, params.instructions as string);
         if ('error' in r) {
           failures++;
-          return view === history ? history : { messages: view, kind: 'server-compaction' };
+          return labelled(history, view);
         }
         state = r.state;
         compactions++;
-        return { messages: [state.block], kind: 'server-compaction', note: `compacted ${view.length} messages` };
+        return { messages: compactedView(history, state), kind: 'server-compaction', note: `compacted ${before.length} messages${betweenTasks ? ' on demand' : ''}` };
       },
       telemetry: () => ({ serverCompactions: compactions, serverCompactionFailures: failures }),
     };

@@ -1,7 +1,11 @@
 /**
  * Claude Code's auto-compact (autoCompact.ts + compact.ts; shared/reference/policies.md §2c): one LLM
  * summary of the whole conversation replaces it. The summary call is a fork of the main request (same
- * system prompt and tools), so its input is read from the prompt cache; its output is capped at 20k.
+ * system prompt and tools), so its input is read from the prompt cache. The fork sets no maxOutputTokens of
+ * its own (compact.ts @ f90eee85d: setting it would change the thinking config and miss the cache), so its
+ * cap is the main request's; only the non-fork fallback caps at min(20k, max output). The summary's length
+ * is still modelled from the 20k budget (MAX_OUTPUT_TOKENS_FOR_SUMMARY, "p99.99 of compact summary output
+ * being 17,387 tokens"), which is what the summarizer call below declares.
  * The compacted context is `[summary as a user message, re-attached recent files]`; the boundary marker
  * Claude Code also writes is never sent to the API, so it is not modelled.
  */
@@ -33,17 +37,28 @@ export interface CompactOutcome {
   files?: number;
 }
 
-/** Re-attached files, newest first, within the file count, per-file and total budgets (chars/4). */
+/** The note that stands in for a file too large to re-attach (paraphrase of compact_file_reference). */
+export const referenceNote = (path: string): string =>
+  `[File not re-attached after compaction: ${path} was read earlier but is too large to include; read it again if it is needed]`;
+
+/**
+ * Re-attached files (createPostCompactFileAttachments): the `reattachMaxFiles` most recently read files,
+ * newest first; a file over the per-file limit becomes a reference note (mode 'compact') or, with
+ * `reattachOversize: truncate`, its first tokens; then each attachment that would overflow the total budget
+ * is dropped and the next one tried (a filter, not a cut-off). Sizes are chars/4, as upstream estimates.
+ */
 export function reattachments(files: FileState, cfg: ClaudeCodeConfig): Message[] {
   const out: Message[] = [];
-  let budget = cfg.reattachTokenBudget;
-  for (const f of files.recent()) {
-    if (out.length >= cfg.reattachMaxFiles) break;
-    const text = f.content.slice(0, cfg.reattachMaxTokensPerFile * 4);
-    const cost = Math.ceil(text.length / 4);
-    if (cost > budget) break;
-    budget -= cost;
-    out.push({ role: 'user', content: `[File re-attached after compaction: ${f.path}]\n${text}` });
+  let used = 0;
+  for (const f of files.recent().slice(0, cfg.reattachMaxFiles)) {
+    const fits = Math.ceil(f.content.length / 4) <= cfg.reattachMaxTokensPerFile;
+    const content = fits || cfg.reattachOversize === 'truncate'
+      ? `[File re-attached after compaction: ${f.path}]\n${fits ? f.content : f.content.slice(0, cfg.reattachMaxTokensPerFile * 4)}`
+      : referenceNote(f.path);
+    const cost = Math.ceil(content.length / 4);
+    if (used + cost > cfg.reattachTokenBudget) continue;
+    used += cost;
+    out.push({ role: 'user', content });
   }
   return out;
 }

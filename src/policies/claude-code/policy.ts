@@ -1,13 +1,18 @@
 /**
  * `claude-code`: Claude Code's context management as layers that can each be switched off
- * (shared/reference/policies.md §2; sources and constants in ./config.ts):
- * 1. time-based microcompact (generation 2): after a ≥ 60-minute pause, clear all but 5 compactable results;
- * 2. per-step microcompact (generation 1): clear all but 3 compactable results when they exceed 40k tokens,
- *    the context is above the warning threshold, and at least 20k tokens are saved;
- * 3. auto-compact at `window − min(maxOutput, 20k) − 13k`: a ≤ 20k-token summary from a cache-reusing fork,
- *    recent files re-attached, and a circuit breaker after 3 consecutive failures.
+ * (shared/reference/policies.md §2; sources and constants in ./config.ts). The default is what a current
+ * external 2.1.x build runs (claude-code-best/claude-code @ f90eee85d, 2026-03-31): auto-compact only.
+ * 1. time-based microcompact (generation 2, off: server flag, `enabled: false` in timeBasedMCConfig.ts):
+ *    after a ≥ 60-minute pause, clear all but 5 compactable results;
+ * 2. per-step microcompact (generation 1, off: "Legacy microcompact path removed" in microCompact.ts):
+ *    clear all but 3 compactable results when they exceed 40k tokens, the context is above the warning
+ *    threshold, and at least 20k tokens are saved;
+ * 3. auto-compact at `window − min(maxOutput, 20k) − 13k`: a summary from a cache-reusing fork, recent files
+ *    re-attached (a reference note for a file over 5k tokens, none past the 50k budget), and a circuit
+ *    breaker after 3 consecutive failures.
  * Layers run at the start of every request in that order (query() calls microcompact, then auto-compact).
- * No upstream release ran generations 1 and 2 together; the defaults compose them so each can be compared.
+ * Each microcompact generation is one parameter away; the older mixes are versions (`claude-code@v2.1.6x`,
+ * `claude-code@50049c61`, the previous port's composition of both generations, which no release ran).
  */
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
@@ -127,11 +132,23 @@ class ClaudeCodePolicy implements ContextPolicy {
 
 export const claudeCodePolicy: PolicyDefinition = {
   id: 'claude-code',
-  description: 'Claude Code: time-based and per-step microcompact, auto-compact at window − min(maxOut, 20k) − 13k with file re-attachment and a circuit breaker.',
-  source: 'Claude Code (closed source) via de-obfuscations v1.0.68–v2.1.9x and the claude-code-best/claude-code mirror '
-    + '(src/services/compact/{autoCompact,microCompact,compact}.ts @ 50049c61ccb0c14d8f9fbd6daec14a32d11f3a3b); '
+  description: 'Claude Code 2.1.x (external build): auto-compact at window − min(maxOut, 20k) − 13k with file re-attachment and a circuit breaker; both microcompact generations off (parameters).',
+  source: 'Claude Code (closed source) via the claude-code-best/claude-code mirror of the 2.1.x build '
+    + '(src/services/compact/{autoCompact,microCompact,timeBasedMCConfig,compact}.ts, src/utils/attachments.ts @ '
+    + 'f90eee85d80149d797a55eb50c8464c377d1a72b) and de-obfuscations v1.0.68–v2.1.9x (generation 1); '
     + 'shared/reference/policies.md §2; seed 000',
-  version: '50049c61',
+  version: 'f90eee85d',
+  versions: {
+    'v2.1.6x': {
+      description: 'generation-1 per-step microcompact on (v1.0.68 … ~v2.1.6x de-obfuscations: Ly5 = 3, Ny5 = 40k, qy5 = 20k), time-based layer off',
+      defaults: { microcompact: true, timeBasedMicrocompact: false },
+    },
+    '50049c61': {
+      description: 'the previous port (cited claude-code-best/claude-code @ 50049c61): both microcompact generations on together and '
+        + 'oversized files truncated on re-attachment — a composition no release ran, kept to compare with earlier reports',
+      defaults: { microcompact: true, timeBasedMicrocompact: true, reattachOversize: 'truncate' },
+    },
+  },
   params: CLAUDE_CODE_PARAMS,
   upstreamProperties: {
     'last-user-kept': 'A full compaction (auto, reactive or /compact) replaces the whole conversation, the current request included, '

@@ -1,11 +1,12 @@
 /**
  * `opencode` and `kilocode`: opencode's two mechanisms (shared/reference/policies.md §1; sources in
  * ./config.ts):
- * - prune: after every completed agent loop, replace old tool outputs beyond the newest 40k tokens with
+ * - prune (opt-in since sst/opencode 31e22f65): after every completed agent loop, replace old tool outputs beyond the newest 40k tokens with
  *   `[Old tool result content cleared]`, only when more than 20k is reclaimable, never inside the last two
  *   user turns, never for `skill`, stopping at the last compaction or an already pruned output;
- * - compaction: when a step's tokens reach `usable`, summarize everything before a tail of the last two
- *   user turns (≤ preserve_recent_tokens) with the structured template, updating the previous summary, and
+ * - compaction: when a step's tokens reach `usable`, summarize everything before a tail of recent user turns
+ *   (all that fit ≤ 15k tokens in opencode; the last two within 8k in Kilo) with the structured template,
+ *   updating the previous summary (or, in `suffix` mode, by appending a summary prompt to the main request), and
  *   inject "Continue if you have next steps…"; a compaction that did not cut the tokens by 5% is stalled.
  *   When the request itself overflowed (onOverflow), the current user message is replayed after the
  *   summary instead (./continuation.ts).
@@ -16,11 +17,11 @@ import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
 import { toolSet } from '../shared/tool-calls.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
-import { MARKER_TEXT, opencodeParams, PRUNED, readOpencodeConfig, type OpencodeConfig, type Variant } from './config.js';
+import { MARKER_TEXT, opencodeParams, PRUNED, readOpencodeConfig, SUFFIX_OUTPUT_TOKENS, type OpencodeConfig, type Variant } from './config.js';
 import { continuation } from './continuation.js';
 import { stalled, usable } from './overflow.js';
 import { applyPrune, planPrune, type PruneRules } from './prune.js';
-import { summarize } from './summary.js';
+import { summarize, summarizeSuffix } from './summary.js';
 import { selectTail } from './tail.js';
 
 class OpencodePolicy implements ContextPolicy {
@@ -83,7 +84,15 @@ class OpencodePolicy implements ContextPolicy {
   }
 
   private usable(ctx: PolicyContext): number {
-    return usable(ctx.contextWindow, ctx.maxOutputTokens, this.cfg.declaresInputLimit ? ctx.contextWindow : 0, this.cfg.reservedTokens);
+    return usable(ctx.contextWindow, ctx.maxOutputTokens, this.cfg.declaresInputLimit ? ctx.contextWindow : 0, this.cfg.reservedTokens,
+      this.cfg.reserveWithoutInputLimit);
+  }
+
+  /** What the suffix request may hold: usable with the output reserve of a 4,096-token summary (fitsSuffix). */
+  private suffixUsable(ctx: PolicyContext): number {
+    const out = Math.min(SUFFIX_OUTPUT_TOKENS, ctx.maxOutputTokens);
+    return usable(ctx.contextWindow, out, this.cfg.declaresInputLimit ? ctx.contextWindow : 0, this.cfg.reservedTokens,
+      this.cfg.reserveWithoutInputLimit);
   }
 
   private prune(history: readonly Message[], reason: string): PolicyResult | undefined {
@@ -105,7 +114,9 @@ class OpencodePolicy implements ContextPolicy {
     const tailStart = selectTail(next.messages, this.cfg.tailTurns, budget, isMarker);
     const head = next.messages.slice(0, tailStart);
     if (head.length === 0) return { veto: 'nothing to compact before the kept tail' };
-    const res = summarize(head, previousSummary, ctx, this.cfg.toolOutputMaxChars, this.cfg.summaryMaxTokens);
+    const suffix = this.cfg.compactionMode === 'suffix' ? summarizeSuffix(history, ctx, this.suffixUsable(ctx)) : undefined;
+    // a suffix attempt that fails (provider error, empty summary) is retried as a prepend request upstream
+    const res = suffix?.ok ? suffix : summarize(head, previousSummary, ctx, this.cfg.toolOutputMaxChars, this.cfg.summaryMaxTokens);
     if (!res.ok) {
       this.counts.compactionFailures++;
       return { veto: `compaction failed: ${res.error}` };
@@ -122,13 +133,22 @@ class OpencodePolicy implements ContextPolicy {
     const post = this.cfg.pruneAfterCompaction ? this.prune(out, 'post-compaction') : undefined;
     return {
       history: post?.history ?? out, kind: 'summary', note,
-      detail: { headMessages: head.length, tailMessages: tail.length, continuation: next.mode, postCompactionPrune: !!post },
+      detail: { headMessages: head.length, tailMessages: tail.length, continuation: next.mode, postCompactionPrune: !!post,
+        mode: suffix?.ok ? 'suffix' : 'prepend' },
     };
   }
 }
 
-const SOURCE = 'anomalyco/opencode packages/opencode/src/session/{compaction.ts @ 001aa6cc6a2164fe2e836df9f07d11debff1722d, overflow.ts @ 08f74b9bb5a7dac12b2624a9b1dba4abf7d5b3f2}; '
-  + 'Kilo-Org/kilocode packages/opencode/src/session/compaction.ts @ 02bc3f2126348148b50e49c581641c9123eeb05c; shared/reference/policies.md §1';
+/**
+ * Why not 001aa6cc: the previous port cited anomalyco/opencode compaction.ts @ 001aa6cc6a21, whose file has
+ * a SessionCompactionPolicy service, a prompt-too-long retry ladder (PTL_KEEP_RECENT_TURNS) and Claude-Code
+ * style post-compact budgets that no sst/opencode compaction.ts has (neither the v1 file @ fd78ec63 nor
+ * 31e22f65): it is a commit of a fork, reachable through the shared fork network. The default now cites
+ * sst/opencode itself; `opencode@001aa6cc` keeps the previous port's defaults.
+ */
+const SOURCE = 'sst/opencode packages/opencode/src/session/{compaction.ts, overflow.ts} and packages/core/src/session/compaction-suffix.ts '
+  + '@ 31e22f65a23c498639b8cef24b90e6ae193cdcb6; Kilo-Org/kilocode packages/opencode/src/session/compaction.ts '
+  + '@ 02bc3f2126348148b50e49c581641c9123eeb05c; shared/reference/policies.md §1';
 
 /** Invariants upstream opencode/Kilo does not hold, by design (see docs/policies-other.md). */
 const UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
@@ -146,9 +166,16 @@ const UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
 
 export const opencodePolicy: PolicyDefinition = {
   id: 'opencode',
-  description: 'opencode: prune old tool outputs after each loop (40k protected, >20k reclaimable), structured-summary compaction at usable = context − reserve with a 2-turn tail.',
+  description: 'opencode: structured-summary compaction at usable = context − max output − 20k reserve, keeping the recent turns that fit 15k tokens; prune (40k protected, >20k reclaimable) and suffix mode opt-in.',
   source: SOURCE,
-  version: '001aa6cc',
+  version: '31e22f65',
+  versions: {
+    '001aa6cc': {
+      description: 'the previous port (anomalyco/opencode compaction.ts @ 001aa6cc, a fork commit; overflow.ts @ 08f74b9b): prune after every '
+        + 'loop unless disabled, usable = declared input limit − reserve, a tail of the last 2 turns within 8k',
+      defaults: { prune: true, declaresInputLimit: true, reserveWithoutInputLimit: false, tailTurns: 2, preserveRecentMaxTokens: 8_000 },
+    },
+  },
   params: opencodeParams('opencode'),
   upstreamProperties: UPSTREAM_PROPERTIES,
   create: (params) => new OpencodePolicy('opencode', params),

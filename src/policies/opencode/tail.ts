@@ -11,13 +11,16 @@ import type { Message } from '../../core/messages.js';
 import { roughJson } from '../shared/rough.js';
 import { userIndices } from '../shared/turns.js';
 
-/** Index where the kept tail starts (history.length = nothing kept, everything summarized). */
+/**
+ * Index where the kept tail starts (history.length = nothing kept, everything summarized). `tailTurns` < 0
+ * is `tail_turns` unset (sst/opencode @ 31e22f65): every turn is a candidate, newest first, within `budget`.
+ */
 export function selectTail(history: readonly Message[], tailTurns: number, budget: number,
   isMarker: (m: Message) => boolean): number {
-  if (tailTurns <= 0) return history.length;
+  if (tailTurns === 0) return history.length;
   const starts = userIndices(history, isMarker);
   if (starts.length === 0) return history.length;
-  const recent = starts.slice(-tailTurns);
+  const recent = tailTurns < 0 ? starts : starts.slice(-tailTurns);
   let total = 0;
   let keep: number | undefined;
   for (let t = recent.length - 1; t >= 0; t--) {

@@ -1,9 +1,10 @@
 /**
  * A request view that also says what the provider's prompt cache keys on.
  *
- * Why: Hermes PR #1147 (NousResearch/hermes-agent, merged 2026-03-13) claims Anthropic applies context
- * edits "after prompt cache lookup but before token counting — preserving cache prefixes", which
- * contradicts Anthropic's documentation (shared/reference/policies.md §3a). To let users see what is at
+ * Why: seed 000 (NousResearch/hermes-agent issue #525, pointing to #526 for the server-side approach) says
+ * Anthropic's context editing "preserves prompt cache (edits applied after cache lookup)", which contradicts
+ * Anthropic's documentation (shared/reference/policies.md §3a). (The claim was earlier attributed to Hermes
+ * PR #1147; issue 11 reports that PR is about OAuth tokens, not context editing; the seed is the source.) To let users see what is at
  * stake, a server-side policy can model that claim by returning `cacheAs`: the messages the cache lookup
  * would see (the unedited history, position for position), while `messages` is what is counted and billed.
  *
