@@ -82,6 +82,13 @@ describe('codex policy', () => {
     expect((r.detail as Record<string, number>).droppedForSummary).toBe(big.length - sent.length);
   });
 
+  it('model_context_window replaces the scenario window for the limit', () => {
+    const p = create(codexPolicy, { modelContextWindow: 50_000 });
+    const ctx = makeCtx({ contextWindow: 400_000 });
+    p.afterStep!(h, usage(44_900, 100), ctx);
+    expect(p.beforeStep!(h, ctx)).toMatchObject({ detail: { limit: 45_000 } });
+  });
+
   it('after compacting, counts the new history until the next response', () => {
     const p = create(codexPolicy);
     const ctx = makeCtx({ contextWindow: W });

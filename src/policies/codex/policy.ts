@@ -23,6 +23,7 @@ import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from 
 import { buildCompactedHistory, COMPACT_PROMPT } from './compacted-history.js';
 
 export interface CodexConfig {
+  modelContextWindow: number;
   contextFraction: number;
   autoCompactTokenLimit: number;
   userMessageMaxTokens: number;
@@ -64,7 +65,8 @@ class CodexPolicy implements ContextPolicy {
   }
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
-    const limit = autoCompactLimit(ctx.contextWindow, this.cfg);
+    const window = this.cfg.modelContextWindow > 0 ? this.cfg.modelContextWindow : ctx.contextWindow;
+    const limit = autoCompactLimit(window, this.cfg);
     const total = this.totalTokens(history, ctx);
     if (total < limit || history.length === 0) return undefined;
     const promptTokens = ctx.tokens.count(COMPACT_PROMPT);
@@ -104,6 +106,7 @@ export const codexPolicy: PolicyDefinition = {
       'the compacted history is the kept user messages followed by the summary as another user message (compact.rs build_compacted_history_with_limit); the Responses API takes consecutive user items',
   },
   params: [
+    { name: 'modelContextWindow', type: 'integer', default: 0, min: 0, description: 'model_context_window from config.toml or the model catalog (gpt-5.3-codex: 272,000); 0 = the scenario window' },
     { name: 'contextFraction', type: 'number', default: 0.9, min: 0.05, max: 1, description: 'auto-compact limit as a fraction of the window (upstream: context_window × 9 / 10)' },
     { name: 'autoCompactTokenLimit', type: 'integer', default: 0, min: 0, description: 'model_auto_compact_token_limit from config.toml; can only lower the limit (0 = unset)' },
     { name: 'userMessageMaxTokens', type: 'integer', default: 20_000, min: 0, description: 'COMPACT_USER_MESSAGE_MAX_TOKENS: recent user messages kept verbatim (approx tokens)' },
@@ -111,6 +114,7 @@ export const codexPolicy: PolicyDefinition = {
   ],
   create(params) {
     return new CodexPolicy(params, {
+      modelContextWindow: params.modelContextWindow as number,
       contextFraction: params.contextFraction as number,
       autoCompactTokenLimit: params.autoCompactTokenLimit as number,
       userMessageMaxTokens: params.userMessageMaxTokens as number,
