@@ -14,6 +14,8 @@ import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCo
 import { kilocodePolicy, opencodePolicy } from './opencode/policy.js';
 import { twoPhasePolicy } from './opencode/two-phase.js';
 import { codexPolicy } from './codex/policy.js';
+import { miniSweAgentPolicy } from './mini-swe-agent/policy.js';
+import { sweAgentPolicy } from './swe-agent/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -36,6 +38,8 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   kilocodePolicy,
   twoPhasePolicy,
   codexPolicy,
+  miniSweAgentPolicy,
+  sweAgentPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
