@@ -16,6 +16,7 @@ import { twoPhasePolicy } from './opencode/two-phase.js';
 import { codexPolicy } from './codex/policy.js';
 import { miniSweAgentPolicy } from './mini-swe-agent/policy.js';
 import { sweAgentPolicy } from './swe-agent/policy.js';
+import { geminiCliPolicy } from './gemini-cli/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -40,6 +41,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   codexPolicy,
   miniSweAgentPolicy,
   sweAgentPolicy,
+  geminiCliPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
