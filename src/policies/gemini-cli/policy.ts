@@ -44,7 +44,9 @@ class GeminiCliPolicy implements ContextPolicy {
     const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, this.cfg.truncateChars);
     if (this.failed) {
       const after = ctx.systemTokens + ctx.tokens.messages(truncated);
-      return after < original ? { history: truncated, kind: 'truncate', note: 'summarization failed before: truncation only' } : undefined;
+      if (after >= original) return undefined;
+      const over = after > ctx.contextWindow ? { detail: { overWindow: true, tokens: after } } : {};
+      return { history: truncated, kind: 'truncate', note: 'summarization failed before: truncation only', ...over };
     }
     const split = splitPoint(truncated, 1 - this.cfg.preserveFraction);
     if (split === 0) return { veto: 'nothing-to-compress' };
