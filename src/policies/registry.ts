@@ -17,6 +17,7 @@ import { codexPolicy } from './codex/policy.js';
 import { miniSweAgentPolicy } from './mini-swe-agent/policy.js';
 import { sweAgentPolicy } from './swe-agent/policy.js';
 import { geminiCliPolicy } from './gemini-cli/policy.js';
+import { clinePolicy } from './cline/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -42,6 +43,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   miniSweAgentPolicy,
   sweAgentPolicy,
   geminiCliPolicy,
+  clinePolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));

@@ -60,6 +60,6 @@ describe('gemini-cli policy', () => {
     expect((p.beforeStep!(small, ctx) as PolicyVeto).veto).toBe('inflated-token-count');
     const big: Message[] = history(turn({ resultTokens: 60_000, calls: 2 }, 'x'));
     const r = p.beforeStep!(big, makeCtx({ contextWindow: 1_000, lastUsage: usage(200_000) })) as PolicyResult;
-    expect(r.kind).toBe('truncate');
+    expect(r.kind).toBe('trim');
   });
 });

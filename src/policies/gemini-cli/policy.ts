@@ -46,7 +46,7 @@ class GeminiCliPolicy implements ContextPolicy {
       const after = ctx.systemTokens + ctx.tokens.messages(truncated);
       if (after >= original) return undefined;
       const over = after > ctx.contextWindow ? { detail: { overWindow: true, tokens: after } } : {};
-      return { history: truncated, kind: 'truncate', note: 'summarization failed before: truncation only', ...over };
+      return { history: truncated, kind: 'trim', note: 'summarization failed before: truncation only', ...over };
     }
     const split = splitPoint(truncated, 1 - this.cfg.preserveFraction);
     if (split === 0) return { veto: 'nothing-to-compress' };
