@@ -18,6 +18,7 @@ import { miniSweAgentPolicy } from './mini-swe-agent/policy.js';
 import { sweAgentPolicy } from './swe-agent/policy.js';
 import { geminiCliPolicy } from './gemini-cli/policy.js';
 import { clinePolicy } from './cline/policy.js';
+import { openhandsPolicy } from './openhands/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -44,6 +45,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   sweAgentPolicy,
   geminiCliPolicy,
   clinePolicy,
+  openhandsPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
