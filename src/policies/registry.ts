@@ -19,6 +19,7 @@ import { sweAgentPolicy } from './swe-agent/policy.js';
 import { geminiCliPolicy } from './gemini-cli/policy.js';
 import { clinePolicy } from './cline/policy.js';
 import { openhandsPolicy } from './openhands/policy.js';
+import { goosePolicy } from './goose/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -46,6 +47,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   geminiCliPolicy,
   clinePolicy,
   openhandsPolicy,
+  goosePolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
