@@ -20,6 +20,7 @@ import { geminiCliPolicy } from './gemini-cli/policy.js';
 import { clinePolicy } from './cline/policy.js';
 import { openhandsPolicy } from './openhands/policy.js';
 import { goosePolicy } from './goose/policy.js';
+import { rooCodePolicy } from './roo-code/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -48,6 +49,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   clinePolicy,
   openhandsPolicy,
   goosePolicy,
+  rooCodePolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
