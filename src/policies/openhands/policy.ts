@@ -50,7 +50,9 @@ class OpenHandsPolicy implements ContextPolicy {
     if (events <= this.cfg.maxSize && !overTokens) return undefined;
     const fromTail = Math.floor(this.cfg.maxSize / 2) - this.cfg.keepFirst - 1;
     // head: the system event plus keep_first − 1 history events; tail: the newest `fromTail` events
-    const headEnd = messageAtEvent(history, this.cfg.keepFirst - 1);
+    // the results of a call kept in the head stay with it
+    let headEnd = messageAtEvent(history, this.cfg.keepFirst - 1);
+    while (headEnd < history.length && history[headEnd]!.role === 'tool') headEnd++;
     const tailStart = alignCutBackward(history, messageAtEvent(history, events - 1 - fromTail));
     if (tailStart <= headEnd) return { veto: 'nothing-to-forget' };
     const forgotten = history.slice(headEnd, tailStart);
