@@ -21,6 +21,7 @@ import { clinePolicy } from './cline/policy.js';
 import { openhandsPolicy } from './openhands/policy.js';
 import { goosePolicy } from './goose/policy.js';
 import { rooCodePolicy } from './roo-code/policy.js';
+import { aiderPolicy } from './aider/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -50,6 +51,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   openhandsPolicy,
   goosePolicy,
   rooCodePolicy,
+  aiderPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
