@@ -22,6 +22,7 @@ import { openhandsPolicy } from './openhands/policy.js';
 import { goosePolicy } from './goose/policy.js';
 import { rooCodePolicy } from './roo-code/policy.js';
 import { aiderPolicy } from './aider/policy.js';
+import { complexityTrapHybridPolicy } from './complexity-trap/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -52,6 +53,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   goosePolicy,
   rooCodePolicy,
   aiderPolicy,
+  complexityTrapHybridPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
