@@ -23,6 +23,7 @@ import { goosePolicy } from './goose/policy.js';
 import { rooCodePolicy } from './roo-code/policy.js';
 import { aiderPolicy } from './aider/policy.js';
 import { complexityTrapHybridPolicy } from './complexity-trap/policy.js';
+import { recentToolsSummaryPolicy } from './recent-tools-summary/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -54,6 +55,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   rooCodePolicy,
   aiderPolicy,
   complexityTrapHybridPolicy,
+  recentToolsSummaryPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));
