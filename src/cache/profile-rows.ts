@@ -127,6 +127,10 @@ export const PROFILE_ROWS: readonly CacheProfile[] = [
   openai('gpt-5', '2026-03', 'benchlm.ai (GPT-5/5.1 cached $0.125, from OpenAI pricing); deploybase Mar 2026',
     1.25, 10, 0.125, 0.1, 400_000, 272_000),
   openai('gpt-5-mini', '2026', 'nicolalazzari.ai 2026', 0.25, 2, 0.025, 0.1, 400_000, 272_000),
+  // released 2026-02-24; the Codex CLI uses 95% of the 272K input limit (258,400, recorded in rollouts)
+  openai('gpt-5.3-codex', '2026-02-24', 'GitHub Docs data/tables/copilot/models-and-pricing.yml (GPT-5.3-Codex: ' +
+    'input $1.75, cached $0.175, output $14); Vercel AI Gateway model page (OpenAI: $1.75/$14, read $0.17, 400K, 02/24/2026)',
+    1.75, 14, 0.175, 0.1, 400_000, 272_000),
   prefix({ provider: 'gemini', model: 'gemini-2.5-pro', date: '2026-05-07', source: GEMINI_SRC, notes: GEMINI_NOTE,
     input: 1.25, output: 10, read: 0.125, readMultiplier: 0.1, min: 2048, unit: 1, ttlSeconds: 300,
     hitProbability: 0.9, contextWindow: 1_048_576, retention: GEMINI_RETENTION, history: geminiMinBefore(4096),

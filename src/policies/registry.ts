@@ -13,6 +13,17 @@ import { claudeCodeTutorialPolicy } from './claude-code/tutorial.js';
 import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCompactionPolicy } from './anthropic/definitions.js';
 import { kilocodePolicy, opencodePolicy } from './opencode/policy.js';
 import { twoPhasePolicy } from './opencode/two-phase.js';
+import { codexPolicy } from './codex/policy.js';
+import { miniSweAgentPolicy } from './mini-swe-agent/policy.js';
+import { sweAgentPolicy } from './swe-agent/policy.js';
+import { geminiCliPolicy } from './gemini-cli/policy.js';
+import { clinePolicy } from './cline/policy.js';
+import { openhandsPolicy } from './openhands/policy.js';
+import { goosePolicy } from './goose/policy.js';
+import { rooCodePolicy } from './roo-code/policy.js';
+import { aiderPolicy } from './aider/policy.js';
+import { complexityTrapHybridPolicy } from './complexity-trap/policy.js';
+import { recentToolsSummaryPolicy } from './recent-tools-summary/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -34,6 +45,17 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   opencodePolicy,
   kilocodePolicy,
   twoPhasePolicy,
+  codexPolicy,
+  miniSweAgentPolicy,
+  sweAgentPolicy,
+  geminiCliPolicy,
+  clinePolicy,
+  openhandsPolicy,
+  goosePolicy,
+  rooCodePolicy,
+  aiderPolicy,
+  complexityTrapHybridPolicy,
+  recentToolsSummaryPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));

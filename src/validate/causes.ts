@@ -21,6 +21,9 @@
  *   sessions, requests answering a background-task `<task-notification>` read only the system block,
  *   and the next request reads the old prefix again); `interrupt` when the request follows a recorded
  *   user interrupt or rejected tool call.
+ * - `partial-hit`, `prompt-mismatch`, `expected-value` (OpenAI/Codex replay only, see openai-replay.ts): the
+ *   request read an older, shorter prefix; the recorded prompt shrank below what the replayed history
+ *   holds; the request read its whole prefix while the expected-value model priced the miss chance.
  * - `unexplained`: none of the above.
  */
 import { contentText } from '../core/messages.js';
@@ -29,10 +32,10 @@ import type { CallCheck } from './replay.js';
 
 export type Cause =
   | 'warm-start' | 'compaction' | 'model-switch' | 'ttl-expiry' | 'best-effort-miss' | 'granularity'
-  | 'uncached-tail' | 'interrupt' | 're-render' | 'unexplained';
+  | 'uncached-tail' | 'interrupt' | 're-render' | 'partial-hit' | 'prompt-mismatch' | 'expected-value' | 'unexplained';
 export const CAUSES: readonly Cause[] = [
   'warm-start', 'compaction', 'model-switch', 'ttl-expiry', 'best-effort-miss', 'granularity',
-  'uncached-tail', 'interrupt', 're-render', 'unexplained',
+  'uncached-tail', 'interrupt', 're-render', 'partial-hit', 'prompt-mismatch', 'expected-value', 'unexplained',
 ];
 
 export interface CauseContext {

@@ -5,6 +5,7 @@ import { ImportError } from '../workload/import/errors.js';
 import { importTrace } from '../workload/import/index.js';
 import type { Format } from '../workload/import/types.js';
 import { isComplete } from './recorded.js';
+import { validateOpenAiTrace } from './openai-replay.js';
 import { validateTrace, type FileCheck, type ValidateOptions } from './replay.js';
 
 export { validateTrace, type CallCheck, type FileCheck, type TokenPair, type ValidateOptions } from './replay.js';
@@ -19,5 +20,7 @@ export async function validateFile(path: string, opts: ValidateOptions & { forma
   if (!trace.meta.calls.some(isComplete)) {
     throw new ImportError(path, undefined, `no recorded per-call usage (input, cache read and cache write) to validate against (${trace.meta.format} transcript)`);
   }
+  // Codex rollouts: OpenAI's prefix cache with shared instructions and best-effort hits (openai-replay.ts)
+  if (trace.meta.format === 'codex' && trace.messages[0]?.role === 'system') return validateOpenAiTrace(trace, rest);
   return validateTrace(trace, rest);
 }

@@ -25,6 +25,7 @@ const TABLE: Record<string, Row> = {
   'gpt-4.1-mini': { input: 0.4, output: 1.6, write: 0.4, read: 0.1, unit: 128 },
   'gpt-5': { input: 1.25, output: 10, write: 1.25, read: 0.125, unit: 128 },
   'gpt-5-mini': { input: 0.25, output: 2, write: 0.25, read: 0.025, unit: 128 },
+  'gpt-5.3-codex': { input: 1.75, output: 14, write: 1.75, read: 0.175, unit: 128 },
   'gemini-2.5-pro': { input: 1.25, output: 10, write: 1.25, read: 0.125, unit: 1 },
   'gemini-2.5-flash': { input: 0.3, output: 2.5, write: 0.3, read: 0.03, unit: 1 },
   'deepseek-v3.2': { input: 0.28, output: 0.42, write: 0.28, read: 0.028, unit: 64 },

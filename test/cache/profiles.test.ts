@@ -37,9 +37,25 @@ const ROWS: Record<string, string> = {
   'claude-sonnet-4.6': 'Claude Sonnet 4 / 4.5 / 4.6',
 };
 
+// profiles whose model has no pricing.md row: prices typed here from the pages their source names
+const OUTSIDE_TABLE: Record<string, { input: number; output: number; read: number; source: RegExp }> = {
+  'gpt-5.3-codex': { input: 1.75, output: 14, read: 0.175, source: /GitHub Docs .*models-and-pricing\.yml.*Vercel AI Gateway/ },
+};
+
+describe('profiles outside pricing.md name their source', () => {
+  for (const [id, r] of Object.entries(OUTSIDE_TABLE)) {
+    it(id, () => {
+      const p = PROFILES[id]!;
+      expect([p.prices.input, p.prices.output, p.prices.cacheRead, p.prices.cacheWrite]).toEqual([r.input, r.output, r.read, r.input]);
+      expect(p.source).toMatch(r.source);
+      expect(p.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+  }
+});
+
 describe('profiles match pricing.md table B', () => {
   it('covers the required models, both Anthropic write tiers included', () => {
-    const required = [...Object.keys(ROWS), 'deepseek-v4-flash', 'claude-sonnet-4.6-1h', 'claude-sonnet-4.5-1h', 'claude-opus-4.5-1h', 'claude-opus-4.6-1h', 'claude-haiku-4.5-1h'];
+    const required = [...Object.keys(ROWS), ...Object.keys(OUTSIDE_TABLE), 'deepseek-v4-flash', 'claude-sonnet-4.6-1h', 'claude-sonnet-4.5-1h', 'claude-opus-4.5-1h', 'claude-opus-4.6-1h', 'claude-haiku-4.5-1h'];
     expect(Object.keys(PROFILES).sort()).toEqual(required.sort());
   });
 

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../../src/core/messages.js';
 
-export const SHARED = path.resolve(process.cwd(), '../shared');
+/** shared/ beside the checkout; COMPACTBENCH_SHARED overrides it (worktrees live elsewhere) */
+export const SHARED = process.env.COMPACTBENCH_SHARED ?? path.resolve(process.cwd(), '../shared');
 export const TRACES = path.join(SHARED, 'traces');
 
 export interface ReferencePair {

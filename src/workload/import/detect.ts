@@ -22,7 +22,7 @@ export async function detectFormat(file: string): Promise<Format> {
     throw new ImportError(
       file,
       1,
-      'could not detect the trace format; pass --format (openai, claude-code, swe-agent, mini-swe-agent, openhands, sharegpt)',
+      'could not detect the trace format; pass --format (openai, claude-code, swe-agent, mini-swe-agent, openhands, sharegpt, codex)',
     );
   }
   return found;
@@ -43,6 +43,8 @@ function fromFirstLine(head: string): Format | undefined {
 }
 
 function fromRecord(o: Record<string, unknown>): Format | undefined {
+  // Codex rollouts: {timestamp, type, payload}, the first line being the session_meta
+  if (typeof o.type === 'string' && isObj(o.payload) && ['session_meta', 'response_item', 'event_msg', 'turn_context'].includes(o.type)) return 'codex';
   if (typeof o.type === 'string' && CLAUDE_CODE_TYPES.has(o.type) && ('sessionId' in o || 'uuid' in o || 'message' in o || 'messageId' in o || 'leafUuid' in o)) {
     return 'claude-code';
   }

@@ -7,6 +7,7 @@
  */
 import { access } from 'node:fs/promises';
 import { importClaudeCode } from './claude-code.js';
+import { importCodex } from './codex.js';
 import { detectFormat } from './detect.js';
 import { ImportError } from './errors.js';
 import { importMiniSweAgent } from './mini-swe-agent.js';
@@ -25,6 +26,7 @@ export const IMPORTERS: Readonly<Record<Format, Importer>> = {
   'mini-swe-agent': importMiniSweAgent,
   openhands: importOpenHands,
   sharegpt: importShareGpt,
+  codex: importCodex,
 };
 
 export async function importTrace(path: string, opts: ImportOptions = {}): Promise<ImportedTrace> {

@@ -1,0 +1,89 @@
+/**
+ * `recent-tools-summary`: the "pruning + summarization" configuration (C4) of Lodha et al., "Less Context,
+ * Better Agents: Efficient Context Engineering for Long-Horizon Tool-Using LLM Agents" (arXiv 2606.10209),
+ * a research baseline: the context keeps the last N = 5 tool call/response pairs; older pairs are pruned and
+ * folded into a running summary with a summary window W = 3.
+ *
+ * Interpretation (the paper's text was read only in its abstract): a step is an assistant message with its
+ * tool calls and their results; once at least W pairs beyond the newest N are in context, those older
+ * steps are removed and one summarizer call updates the running summary with them. The running summary is
+ * appended to the task (the first user message), so roles keep alternating.
+ */
+import { contentText, type Message } from '../../core/messages.js';
+import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
+
+export const SUMMARY_HEADER = '\n\n[Running summary of earlier tool interactions]\n';
+
+interface Config {
+  keepPairs: number;
+  summaryWindow: number;
+  summaryTokens: number;
+}
+
+/** Index ranges [start, end) of the steps: an assistant message with calls and the tool results after it. */
+export function toolSteps(history: readonly Message[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < history.length; i++) {
+    if (history[i]!.role !== 'assistant' || !history[i]!.tool_calls?.length) continue;
+    let j = i + 1;
+    while (j < history.length && history[j]!.role === 'tool') j++;
+    out.push([i, j]);
+  }
+  return out;
+}
+
+class RecentToolsSummaryPolicy implements ContextPolicy {
+  readonly id = 'recent-tools-summary';
+  private summary = '';
+  private task: { original: Message; merged: Message } | undefined;
+
+  constructor(
+    readonly params: Readonly<Record<string, unknown>>,
+    private readonly cfg: Config,
+  ) {}
+
+  beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    const steps = toolSteps(history);
+    const pairs = steps.map(([a, b]) => b - a - 1);
+    let kept = 0;
+    let k = steps.length;
+    while (k > 0 && kept + pairs[k - 1]! <= this.cfg.keepPairs) kept += pairs[--k]!;
+    // steps [0, k) are beyond the newest N pairs; prune once they hold at least W pairs
+    const old = pairs.slice(0, k).reduce((a, b) => a + b, 0);
+    if (k === 0 || old < this.cfg.summaryWindow) return undefined;
+    const drop = new Set<number>();
+    for (const [a, b] of steps.slice(0, k)) for (let i = a; i < b; i++) drop.add(i);
+    const pruned = history.filter((_, i) => drop.has(i));
+    const res = ctx.summarizer.summarize({
+      messages: pruned, budgetTokens: this.cfg.summaryTokens, purpose: 'summary', ...(this.summary ? { previousSummary: this.summary } : {}),
+    });
+    if (!res.ok) return { veto: `summary-failed:${res.kind}` };
+    this.summary = res.text;
+    const next = history.filter((_, i) => !drop.has(i));
+    const t = next.findIndex((m) => m.role === 'user');
+    if (t >= 0) {
+      const original = this.task && next[t] === this.task.merged ? this.task.original : next[t]!;
+      const merged: Message = { ...original, content: `${contentText(original)}${SUMMARY_HEADER}${this.summary}` };
+      this.task = { original, merged };
+      next[t] = merged;
+    }
+    return { history: next, kind: 'summary', detail: { prunedPairs: old } };
+  }
+}
+
+export const recentToolsSummaryPolicy: PolicyDefinition = {
+  id: 'recent-tools-summary',
+  description: 'Research baseline (arXiv 2606.10209, C4): keep the last 5 tool call/response pairs; older ones are pruned into a running summary (window 3) kept with the task.',
+  source: 'Lodha et al., "Less Context, Better Agents", arXiv 2606.10209 (configuration C4: last 5 tool pairs, summary window 3)',
+  version: 'arXiv-2606.10209v1',
+  params: [
+    { name: 'keepPairs', type: 'integer', default: 5, min: 1, description: 'N: newest tool call/response pairs kept verbatim' },
+    { name: 'summaryWindow', type: 'integer', default: 3, min: 1, description: 'W: pruned pairs per summary update' },
+    { name: 'summaryTokens', type: 'integer', default: 1_000, min: 1, description: 'summary output budget (compactbench assumption)' },
+  ],
+  create(params) {
+    return new RecentToolsSummaryPolicy(params, {
+      keepPairs: params.keepPairs as number, summaryWindow: params.summaryWindow as number, summaryTokens: params.summaryTokens as number,
+    });
+  },
+};

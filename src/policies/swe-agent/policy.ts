@@ -1,0 +1,69 @@
+/**
+ * `swe-agent`: SWE-agent's `LastNObservations` history processor (SWE-agent/SWE-agent
+ * `sweagent/agent/history_processors.py` @ 318f9091), as configured in the paper's 0.7 setup (`n: 5`).
+ *
+ * History processors build each query's view; the stored history never changes. Observations are the
+ * instance prompt (the first user message) and every tool output. All but the newest `n` are replaced by
+ * "Old environment output: (K lines omitted)" (K = the output's line count, plus "(M images omitted)"),
+ * except the first observation, which is never elided. With `polling` p the cut moves only every p
+ * observations (`floor(count / p) × p − n` observations are elided), so between n and n + p stay whole
+ * and the prefix is stable for p steps — the upstream docstring's workaround for prompt caching.
+ * SWE-agent's `cache_control` processor (marks on the last 2 user/tool messages) is the simulator's
+ * `swe-agent` breakpoint preset, not part of this policy.
+ */
+import { contentText, imageCount, type Message } from '../../core/messages.js';
+import type { PolicyDefinition, ViewResult } from '../types.js';
+
+/** Python `len(text.splitlines())`. */
+export function pyLineCount(text: string): number {
+  if (text === '') return 0;
+  const parts = text.split(/\r\n|\r|\n/);
+  return text.endsWith('\n') || text.endsWith('\r') ? parts.length - 1 : parts.length;
+}
+
+export function elidedText(m: Message): string {
+  const images = imageCount(m);
+  return `Old environment output: (${pyLineCount(contentText(m))} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
+}
+
+/** Indices (in history) of the observations to elide: `observations[1 : floor(len / p) × p − n]`. */
+export function omitIndices(history: readonly Message[], n: number, polling: number): number[] {
+  const obs: number[] = [];
+  const firstUser = history.findIndex((m) => m.role === 'user');
+  history.forEach((m, i) => {
+    if (m.role === 'tool' || i === firstUser) obs.push(i);
+  });
+  const last = Math.max(0, Math.floor(obs.length / polling) * polling - n);
+  return obs.slice(1, last);
+}
+
+export const sweAgentPolicy: PolicyDefinition = {
+  id: 'swe-agent',
+  description: 'SWE-agent LastNObservations: every request shows only the last n tool outputs; older ones read "Old environment output: (K lines omitted)". History is never rewritten.',
+  source: 'SWE-agent/SWE-agent sweagent/agent/history_processors.py (LastNObservations) @ 318f9091d5f5522e2a3013b46623358e46157f7a; n = 5 from config/sweagent_0_7/07.yaml',
+  version: '318f9091',
+  params: [
+    { name: 'n', type: 'integer', default: 5, min: 1, description: 'observations kept whole (paper / 0.7 config: 5)' },
+    { name: 'polling', type: 'integer', default: 1, min: 1, description: 'steps between moves of the cut (upstream default 1)' },
+  ],
+  create(params) {
+    const n = params.n as number;
+    const polling = params.polling as number;
+    const masked = new WeakMap<Message, Message>();
+    const maskOf = (m: Message): Message => {
+      let x = masked.get(m);
+      if (!x) masked.set(m, (x = { ...m, content: elidedText(m) }));
+      return x;
+    };
+    return {
+      id: 'swe-agent',
+      params,
+      view(history): readonly Message[] | ViewResult {
+        const omit = omitIndices(history, n, polling);
+        if (omit.length === 0) return history;
+        const drop = new Set(omit);
+        return { messages: history.map((m, i) => (drop.has(i) ? maskOf(m) : m)), kind: 'mask' };
+      },
+    };
+  },
+};

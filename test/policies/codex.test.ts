@@ -1,0 +1,99 @@
+/** `codex`: Codex CLI's auto-compaction, from openai/codex compact.rs and openai_models.rs @ e06dd0e5. */
+import { describe, expect, it } from 'vitest';
+import { contentText, type Message } from '../../src/core/messages.js';
+import { buildCompactedHistory, COMPACT_PROMPT, selectUserMessages, SUMMARY_PREFIX } from '../../src/policies/codex/compacted-history.js';
+import { autoCompactLimit, codexPolicy } from '../../src/policies/codex/policy.js';
+import { roughMessages } from '../../src/policies/shared/rough.js';
+import type { PolicyResult } from '../../src/policies/types.js';
+import { create, history, makeCtx, recordingSummarizer, text, tokens, turn, usage } from './helpers.js';
+
+describe('codex auto-compact limit', () => {
+  it('is 90% of the window; a configured limit can only lower it', () => {
+    expect(autoCompactLimit(272_000, { contextFraction: 0.9, autoCompactTokenLimit: 0 })).toBe(244_800);
+    expect(autoCompactLimit(272_000, { contextFraction: 0.9, autoCompactTokenLimit: 100_000 })).toBe(100_000);
+    expect(autoCompactLimit(272_000, { contextFraction: 0.9, autoCompactTokenLimit: 400_000 })).toBe(244_800);
+  });
+});
+
+describe('codex compacted history', () => {
+  it('keeps user messages newest first within the budget, truncating the first that does not fit', () => {
+    const msgs = ['a'.repeat(400), 'b'.repeat(40_000), 'c'.repeat(8_000), 'd'.repeat(60_000)]; // 100, 10k, 2k, 15k tokens
+    const kept = selectUserMessages(msgs, 20_000);
+    expect(kept.map((m) => m[0])).toEqual(['b', 'c', 'd']);
+    expect(kept[1]).toBe(msgs[2]);
+    expect(kept[2]).toBe(msgs[3]);
+    expect(kept[0]).toMatch(/^b+…\d+ tokens truncated…b+$/);
+    expect(kept[0]!.replace(/….*…/, '')).toHaveLength(3_000 * 4); // 20k − 15k − 2k tokens left
+  });
+
+  it('drops assistant, tool and earlier summaries; ends with the prefixed summary', () => {
+    const h: Message[] = [
+      ...turn({ resultTokens: 50, calls: 2 }, 'one'),
+      { role: 'user', content: `${SUMMARY_PREFIX}\nold summary` },
+      ...turn({ resultTokens: 50, calls: 1 }, 'two'),
+    ];
+    const next = buildCompactedHistory(h, 'NEW', 20_000);
+    expect(next.map((m) => m.role)).toEqual(['user', 'user', 'user']);
+    expect(next.map((m) => contentText(m))).toEqual(['Please work on one.', 'Please work on two.', `${SUMMARY_PREFIX}\nNEW`]);
+    expect(contentText(buildCompactedHistory(h, '', 20_000).at(-1)!)).toBe('(no summary available)');
+  });
+});
+
+describe('codex policy', () => {
+  const h = history(turn({ resultTokens: 4_000, calls: 10 }, 'a'), turn({ resultTokens: 4_000, calls: 10 }, 'b'));
+  const W = 100_000; // limit 90,000
+
+  it('fires before the next request once the count (last usage + new items, chars/4) reaches the limit', () => {
+    const ctx = makeCtx({ contextWindow: W, systemTokens: 1_000 });
+    const added = roughMessages(h, 30); // what arrived after the last response, as Codex estimates it
+    const at = (counted: number) => {
+      const p = create(codexPolicy);
+      p.afterStep!(h.slice(0, 30), usage(counted - 100, 100), ctx);
+      return p.beforeStep!(h, ctx) as PolicyResult | undefined;
+    };
+    expect(at(90_000 - added)).toMatchObject({ kind: 'summary', detail: { phase: 'mid-turn', limit: 90_000, countedTokens: 90_000 } });
+    expect(at(90_000 - added - 1)).toBeUndefined();
+  });
+
+  it('summarizes the whole history plus the compact prompt, reusing the main cache', () => {
+    const summarizer = recordingSummarizer();
+    const p = create(codexPolicy);
+    const ctx = makeCtx({ contextWindow: W, summarizer, turnStart: true });
+    p.afterStep!(h, usage(95_000, 100), ctx);
+    const r = p.beforeStep!(h, ctx) as PolicyResult;
+    expect(r.detail).toMatchObject({ phase: 'pre-turn', droppedForSummary: 0 });
+    expect(summarizer.requests[0]!.messages).toEqual(h);
+    expect(summarizer.requests[0]).toMatchObject({ reusesMainCache: true, budgetTokens: 2_000, promptOverheadTokens: tokens.count(COMPACT_PROMPT) });
+    expect(r.history.map((m) => contentText(m).slice(0, 15))).toEqual(['Please work on ', 'Please work on ', SUMMARY_PREFIX.slice(0, 15)]);
+  });
+
+  it('drops the oldest items (with their results) when the summary request overflows the window', () => {
+    const summarizer = recordingSummarizer();
+    const p = create(codexPolicy);
+    const big = history(turn({ resultTokens: 4_000, calls: 30 }, 'a'));
+    const ctx = makeCtx({ contextWindow: 100_000, summarizer });
+    p.afterStep!(big, usage(120_000, 100), ctx);
+    const r = p.beforeStep!(big, ctx) as PolicyResult;
+    const sent = summarizer.requests[0]!.messages;
+    expect(sent.length).toBeLessThan(big.length);
+    expect(sent[0]!.role).not.toBe('tool');
+    expect(tokens.messages(sent) + ctx.systemTokens).toBeLessThanOrEqual(100_000);
+    expect(summarizer.requests[0]!.reusesMainCache).toBe(false);
+    expect((r.detail as Record<string, number>).droppedForSummary).toBe(big.length - sent.length);
+  });
+
+  it('model_context_window replaces the scenario window for the limit', () => {
+    const p = create(codexPolicy, { modelContextWindow: 50_000 });
+    const ctx = makeCtx({ contextWindow: 400_000 });
+    p.afterStep!(h, usage(44_900, 100), ctx);
+    expect(p.beforeStep!(h, ctx)).toMatchObject({ detail: { limit: 45_000 } });
+  });
+
+  it('after compacting, counts the new history until the next response', () => {
+    const p = create(codexPolicy);
+    const ctx = makeCtx({ contextWindow: W });
+    p.afterStep!(h, usage(95_000, 100), ctx);
+    const r = p.beforeStep!(h, ctx) as PolicyResult;
+    expect(p.beforeStep!([...r.history, { role: 'user', content: text(100) }], ctx)).toBeUndefined();
+  });
+});
