@@ -29,6 +29,7 @@ import type { PruneAcceptance } from './prune-first.js';
 import { compressionMadeProgress } from './replay-loop.js';
 import { backendFromSummarizer } from './summarizer-backend.js';
 import type { SummaryBackend } from './summary-call.js';
+import { TodoStore, TODO_INJECTION_HEADER } from './todo-store.js';
 
 const FLUSH_PROMPT =
   '[System: The session is being compressed. Save anything worth remembering — prioritize user preferences, corrections, and recurring patterns over task-specific details.]';
@@ -41,6 +42,8 @@ export class HermesContextPolicy implements ContextPolicy {
   private ctx!: PolicyContext;
   private attemptsThisTurn = 0;
   private pendingPostResponse = false;
+  /** the agent's task list, fed by its `todo` calls (one TodoStore per AIAgent upstream) */
+  private readonly todos = new TodoStore();
   private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
 
   constructor(
@@ -74,6 +77,7 @@ export class HermesContextPolicy implements ContextPolicy {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
     const last = history[history.length - 1];
+    this.todos.observe(last as unknown as PyMsg | undefined);
     this.pendingPostResponse = !!last && last.role === 'assistant' && !!last.tool_calls?.length;
     return undefined;
   }
@@ -230,9 +234,13 @@ export class HermesContextPolicy implements ContextPolicy {
     });
   }
 
-  /** Seed 004 / todo_tool.py `format_for_injection`: the active items of the agent's task list. */
-  private todoSnapshot(): string {
-    const lines = ['[Your active task list was preserved across context compression]'];
+  /**
+   * todo_tool.py `format_for_injection`: the active items of the agent's task list; with `todoItems`
+   * and no `todo` call yet, seed 004's synthetic list of that many items.
+   */
+  private todoSnapshot(): string | undefined {
+    if (this.todos.size || this.p.todoItems <= 0) return this.todos.formatForInjection();
+    const lines = [TODO_INJECTION_HEADER];
     for (let i = 1; i <= this.p.todoItems; i++) {
       const status = i === 1 ? 'in_progress' : 'pending';
       lines.push(`- ${i === 1 ? '[>]' : '[ ]'} ${i}. Task ${i} of user turn ${this.ctx.userTurn + 1} (${status})`);
