@@ -55,6 +55,7 @@ function imageCountOf(msg: PyMsg): number {
 
 const charsMemo = new WeakMap<object, number>();
 const imagesMemo = new WeakMap<object, number>();
+const budgetMemo = new WeakMap<object, number>();
 
 /** `len(str(shadow))` of one message. */
 export function messageChars(msg: PyMsg): number {
@@ -73,6 +74,19 @@ function messageImages(msg: PyMsg): number {
     imagesMemo.set(msg, n);
   }
   return n;
+}
+
+/**
+ * A copy with the same keys and values has the same estimates: compress() copies every message it keeps
+ * (upstream's `.copy()`), and re-measuring those copies was most of a replay's time.
+ */
+export function shareEstimates(from: object, to: object): void {
+  const chars = charsMemo.get(from);
+  if (chars !== undefined) charsMemo.set(to, chars);
+  const images = imagesMemo.get(from);
+  if (images !== undefined) imagesMemo.set(to, images);
+  const budget = budgetMemo.get(from);
+  if (budget !== undefined) budgetMemo.set(to, budget);
 }
 
 /** `estimate_messages_tokens_rough(messages)`. */
@@ -117,8 +131,6 @@ function serializedLength(v: unknown): number {
   if (typeof v === 'string') return pyLen(v);
   return pyLen(pyJsonDumps(v, { sortKeys: true }));
 }
-
-const budgetMemo = new WeakMap<object, number>();
 
 /** `_estimate_msg_budget_tokens(msg)`. */
 export function estimateMsgBudgetTokens(msg: PyMsg): number {
