@@ -100,6 +100,33 @@ export function estimateMessagesTokensRough(msgs: readonly PyMsg[]): number {
   return Math.floor((chars + 3) / 4) + images * LIST_IMAGE_TOKENS;
 }
 
+/**
+ * `estimate_messages_tokens_rough` of a list that mostly grows at its end: keeps the character and image
+ * sums of the last list it measured and, when the next list continues it (same first message, same
+ * message at its last index), adds only the new messages. Anything else is measured in full.
+ */
+export class RunningRoughEstimate {
+  private first?: object;
+  private last?: object;
+  private n = 0;
+  private chars = 0;
+  private images = 0;
+
+  of(msgs: readonly PyMsg[]): number {
+    let from = 0;
+    if (this.n > 0 && msgs.length >= this.n && msgs[0] === this.first && msgs[this.n - 1] === this.last) from = this.n;
+    else this.chars = this.images = 0;
+    for (let i = from; i < msgs.length; i++) {
+      this.chars += messageChars(msgs[i]!);
+      this.images += messageImages(msgs[i]!);
+    }
+    this.n = msgs.length;
+    this.first = msgs[0];
+    this.last = msgs[msgs.length - 1];
+    return Math.floor((this.chars + 3) / 4) + this.images * LIST_IMAGE_TOKENS;
+  }
+}
+
 /** `estimate_request_tokens_rough(messages, system_prompt=...)` without tool schemas. */
 export function estimateRequestTokensRough(msgs: readonly PyMsg[], systemPrompt = ''): number {
   return estimateTokensRough(systemPrompt) + (msgs.length ? estimateMessagesTokensRough(msgs) : 0);

@@ -20,9 +20,9 @@ import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyResult } from '../types.js';
 import { compactOnce, type CompactExtras } from './agent-path.js';
-import { finishForRequest } from './before-request.js';
+import { CleanPrefix, finishForRequest } from './before-request.js';
 import { HermesCompressor } from './compressor.js';
-import { estimateMessagesTokensRough, estimateTokensRough } from './estimate.js';
+import { estimateTokensRough, RunningRoughEstimate } from './estimate.js';
 import type { PyMsg } from './msg.js';
 import type { HermesParams } from './params.js';
 import type { PruneAcceptance } from './prune-first.js';
@@ -44,6 +44,11 @@ export class HermesContextPolicy implements ContextPolicy {
   private pendingPostResponse = false;
   /** the agent's task list, fed by its `todo` calls (one TodoStore per AIAgent upstream) */
   private readonly todos = new TodoStore();
+  /** the part of the history the pre-request repair already found clean */
+  private readonly clean = new CleanPrefix();
+  /** rough estimates of the growing history, kept as running sums */
+  private readonly rough = new RunningRoughEstimate();
+  private systemRough?: { text: string; tokens: number };
   private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
 
   constructor(
@@ -55,7 +60,7 @@ export class HermesContextPolicy implements ContextPolicy {
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
-    return finishForRequest(history, this.checks(c, history as unknown as readonly PyMsg[], ctx.turnStart), ctx);
+    return finishForRequest(history, this.checks(c, history as unknown as readonly PyMsg[], ctx.turnStart), ctx, this.clean);
   }
 
   /** The compaction checks Hermes runs before a request: turn-start preflight, post-response, pre-API. */
@@ -86,7 +91,7 @@ export class HermesContextPolicy implements ContextPolicy {
     const c = this.sync(ctx);
     const msgs = history as unknown as readonly PyMsg[];
     // the 413 handler retries from the loop top, where the repair runs again
-    return finishForRequest(history, this.compact(c, msgs, this.requestTokens(msgs), 'overflow'), ctx);
+    return finishForRequest(history, this.compact(c, msgs, this.requestTokens(msgs), 'overflow'), ctx, this.clean);
   }
 
   telemetry(): Record<string, string | number | boolean> {
@@ -131,16 +136,19 @@ export class HermesContextPolicy implements ContextPolicy {
   }
 
   private systemTokens(): number {
-    return this.ctx.systemPrompt ? estimateTokensRough(this.ctx.systemPrompt) : this.ctx.systemTokens;
+    const text = this.ctx.systemPrompt;
+    if (!text) return this.ctx.systemTokens;
+    if (this.systemRough?.text !== text) this.systemRough = { text, tokens: estimateTokensRough(text) };
+    return this.systemRough.tokens;
   }
 
   /** `estimate_request_tokens_rough`: system prompt (with tool schemas) plus the messages. */
   private requestTokens(msgs: readonly PyMsg[]): number {
-    return this.systemTokens() + estimateMessagesTokensRough(msgs);
+    return this.systemTokens() + this.rough.of(msgs);
   }
 
   private preflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
-    const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || estimateMessagesTokensRough(msgs) >= c.thresholdTokens;
+    const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || this.rough.of(msgs) >= c.thresholdTokens;
     if (!gate) return undefined;
     let tokens = this.requestTokens(msgs);
     const deferred = c.shouldDeferPreflight(tokens);
