@@ -131,6 +131,25 @@ describe('hermes policy on the agent loop', () => {
     expect(results.map((r) => (r && isVeto(r) ? r.veto : r ? 'compacted' : 'none'))).toEqual(['compacted', 'compacted', 'anti-thrash']);
   });
 
+  it('reports a session stuck behind the anti-thrash block (as upstream: only a reading under the threshold clears it)', () => {
+    const { s } = recordingSummarizer();
+    const p = create();
+    let h = history(12);
+    const ask: Message = { role: 'user', content: 'go on' };
+    expect(p.telemetry!()).toMatchObject({ stuck: 'no', stuck_since_step: -1, stuck_vetoes: 0 });
+    for (let i = 0; i < 6; i++) {
+      p.afterStep!([...h, ask, toolCalling], usage(30_000 + i * 1000), ctxWith(s, { turnStart: false, step: 2 * i }));
+      h = [...h, ask, toolCalling, { role: 'tool', tool_call_id: 'x1', content: 'ok' } as Message, ...history(3)];
+      const r = p.beforeStep!(h, ctxWith(s, { turnStart: false, step: 2 * i + 1 }));
+      if (r && !isVeto(r)) h = r.history;
+    }
+    // compactions at steps 1 and 3 left real usage over; from step 5 every check is refused
+    expect(p.telemetry!()).toMatchObject({ stuck: 'anti-thrash', stuck_since_step: 5 });
+    expect(p.telemetry!().stuck_vetoes).toBeGreaterThanOrEqual(4);
+    p.afterStep!(h, usage(1_000), ctxWith(s, { turnStart: false, step: 12 }));
+    expect(p.telemetry!()).toMatchObject({ stuck: 'no', stuck_since_step: -1 });
+  });
+
   it('a failed summary inserts the deterministic fallback and starts a cooldown on the simulated clock', () => {
     const { s } = recordingSummarizer(true);
     const p = create();

@@ -50,6 +50,12 @@ export class HermesContextPolicy implements ContextPolicy {
   private readonly rough = new RunningRoughEstimate();
   private systemRough?: { text: string; tokens: number };
   private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
+  /**
+   * The anti-thrash or fallback-streak block, from the first step it refused a compaction the threshold
+   * asked for: upstream clears it only on a real reading under the threshold, which a history that can
+   * no longer be compacted never gives (a finding for Hermes' maintainers, docs/policies-hermes.md).
+   */
+  private stuck: { reason: string; since: number; vetoes: number } | undefined;
 
   constructor(
     readonly id: string,
@@ -81,6 +87,7 @@ export class HermesContextPolicy implements ContextPolicy {
   afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
+    if (this.stuck && !c.blockReason()) this.stuck = undefined; // a reading under the threshold cleared it
     const last = history[history.length - 1];
     this.todos.observe(last as unknown as PyMsg | undefined);
     this.pendingPostResponse = !!last && last.role === 'assistant' && !!last.tool_calls?.length;
@@ -102,6 +109,10 @@ export class HermesContextPolicy implements ContextPolicy {
       fallback_summary_count: this.stats.fallbacks,
       mean_recovered_tokens: n ? Math.round(this.stats.recovered / n) : 0,
       last_compression_mode: this.stats.lastMode,
+      // at session end: automatic compaction blocked for good ('anti-thrash' / 'fallback-streak'), since which step
+      stuck: this.stuck?.reason ?? 'no',
+      stuck_since_step: this.stuck?.since ?? -1,
+      stuck_vetoes: this.stuck?.vetoes ?? 0,
     };
   }
 
@@ -190,7 +201,14 @@ export class HermesContextPolicy implements ContextPolicy {
 
   private vetoIfBlocked(c: HermesCompressor, tokens: number): HookResult {
     const reason = tokens >= c.thresholdTokens ? c.blockReason() : undefined;
+    if (reason) this.noteBlocked(reason);
     return reason ? { veto: reason } : undefined;
+  }
+
+  private noteBlocked(reason: string): void {
+    if (reason === 'summary-failure-cooldown') return; // a cooldown ends by itself
+    if (this.stuck?.reason !== reason) this.stuck = { reason, since: this.ctx.step, vetoes: 0 };
+    this.stuck.vetoes++;
   }
 
   private extras(): CompactExtras {
@@ -214,7 +232,10 @@ export class HermesContextPolicy implements ContextPolicy {
 
   private compact(c: HermesCompressor, msgs: readonly PyMsg[], approxTokens: number, trigger: Trigger): HookResult {
     const out = compactOnce(c, msgs, approxTokens, this.extras());
-    if (!out.changed) return { veto: out.veto };
+    if (!out.changed) {
+      if (out.veto === 'anti-thrash' || out.veto === 'fallback-streak') this.noteBlocked(out.veto);
+      return { veto: out.veto };
+    }
     this.stats.lastMode = out.mode;
     this.stats.recovered += out.tokensBefore - out.tokensAfter;
     if (out.mode === 'prune') this.stats.pruneOnly++;
