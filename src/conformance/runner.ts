@@ -1,17 +1,21 @@
 /**
  * The conformance runner: a short map of adapters keyed by policy id, each able to run the cases and
  * replays of its upstream. Only Hermes has conformance data (shared/conformance/hermes/).
+ * `--policy id@version` names the upstream version to check; without one, the version the adapter's
+ * cases were produced with (hermes: 8fa8aabb, whatever the registry's current `hermes` follows).
  */
 import { runHermesCase, runHermesReplay, type CaseOutcome } from './hermes-adapter.js';
 import { ConformanceInputError, discover, type ConformanceItem } from './inputs.js';
 
 export interface ConformanceAdapter {
+  /** the upstream versions the adapter can check, the default (the cases' version) first */
+  versions: readonly string[];
   runCase(file: string): CaseOutcome;
   runReplay(item: Extract<ConformanceItem, { kind: 'replay' }>): CaseOutcome;
 }
 
 export const CONFORMANCE_ADAPTERS: Readonly<Record<string, ConformanceAdapter>> = {
-  hermes: { runCase: runHermesCase, runReplay: runHermesReplay },
+  hermes: { versions: ['8fa8aabb'], runCase: runHermesCase, runReplay: runHermesReplay },
 };
 
 export interface ConformanceResult {
@@ -21,11 +25,20 @@ export interface ConformanceResult {
   difference?: string;
 }
 
-export function adapterFor(policyId: string): ConformanceAdapter {
-  const a = CONFORMANCE_ADAPTERS[policyId];
+/** The adapter for `id` or `id@version` (the version must be one the adapter checks). */
+export function adapterFor(policy: string): ConformanceAdapter {
+  const at = policy.indexOf('@');
+  const id = at < 0 ? policy : policy.slice(0, at);
+  const a = Object.hasOwn(CONFORMANCE_ADAPTERS, id) ? CONFORMANCE_ADAPTERS[id] : undefined;
   if (!a) {
     const known = Object.keys(CONFORMANCE_ADAPTERS).join(', ');
-    throw new ConformanceInputError(`no conformance adapter for policy ${policyId} (adapters exist for: ${known})`);
+    throw new ConformanceInputError(`no conformance adapter for policy ${id} (adapters exist for: ${known})`);
+  }
+  const version = at < 0 ? a.versions[0]! : policy.slice(at + 1);
+  if (!a.versions.includes(version)) {
+    throw new ConformanceInputError(
+      `no conformance adapter for ${id}@${version}: the ${id} port checks ${a.versions.map((v) => `${id}@${v}`).join(', ')}`,
+    );
   }
   return a;
 }

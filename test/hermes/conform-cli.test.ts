@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { conform, register } from '../../src/cli/commands/conform.js';
 
-const CASES = path.resolve(process.cwd(), '../shared/conformance/hermes/cases');
+const CASES = path.resolve(process.env.COMPACTBENCH_SHARED ?? path.resolve(process.cwd(), '../shared'), 'conformance/hermes/cases');
 
 function run(policy: string, paths: string[]) {
   const out: string[] = [];
@@ -19,6 +19,12 @@ describe('conform command', () => {
   it('prints PASS per case and the total, exit 0', () => {
     const r = run('hermes', [path.join(CASES, 'case-007.json'), path.join(CASES, 'case-019.json')]);
     expect(r).toEqual({ code: 0, out: ['PASS case-007', 'PASS case-019', 'conformance: 2/2 passed'], err: [] });
+  });
+
+  it('checks hermes@8fa8aabb, the version the cases were produced with, by default or by name', () => {
+    const files = [path.join(CASES, 'case-007.json')];
+    expect(run('hermes@8fa8aabb', files)).toEqual(run('hermes', files));
+    expect(run('hermes@8fa8aabb', files).code).toBe(0);
   });
 
   it('prints FAIL with the first difference, exit 1', () => {
@@ -36,6 +42,8 @@ describe('conform command', () => {
     expect(run('opencode', [CASES]).err).toEqual(['compactbench conform: no conformance adapter for policy opencode (adapters exist for: hermes)']);
     expect(run('opencode', [CASES]).code).toBe(2);
     expect(run('hermes', ['/no/such/path']).code).toBe(2);
+    expect(run('hermes@0000416b', [CASES]).err).toEqual(['compactbench conform: no conformance adapter for hermes@0000416b: the hermes port checks hermes@8fa8aabb']);
+    expect(run('hermes@0000416b', [CASES]).code).toBe(2);
     const dir = mkdtempSync(path.join(tmpdir(), 'cb-cli-'));
     writeFileSync(path.join(dir, 'x.json'), '{"hello": 1}');
     const r = run('hermes', [dir]);

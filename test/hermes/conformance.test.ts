@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adapterFor, discover, runConformance, runItem } from '../../src/conformance/index.js';
 
-const SHARED = path.resolve(process.cwd(), '../shared/conformance/hermes');
+// the shared data beside the checkout (COMPACTBENCH_SHARED names another place, e.g. from a git worktree)
+const SHARED = path.resolve(process.env.COMPACTBENCH_SHARED ?? path.resolve(process.cwd(), '../shared'), 'conformance/hermes');
 const items = discover([SHARED]);
 const adapter = adapterFor('hermes');
 

@@ -59,9 +59,29 @@ const toolCalling: Message = { role: 'assistant', content: '', tool_calls: [{ id
 describe('hermes policy definition', () => {
   it('exposes upstream defaults and cites its source', () => {
     const d = Object.fromEntries(hermesPolicy.params.map((p) => [p.name, p.default]));
-    expect(d).toMatchObject({ thresholdPercent: 0.5, protectFirstN: 3, protectLastN: 20, summaryTargetRatio: 0.2, antiThrash: 'verdict', memoryFlush: false, todoSnapshot: false });
+    expect(d).toMatchObject({ thresholdPercent: 0.5, protectFirstN: 3, protectLastN: 20, summaryTargetRatio: 0.2, antiThrash: 'verdict', memoryFlush: false, todoSnapshot: true, todoItems: 0 });
     expect(hermesPolicy.source).toContain('NousResearch/hermes-agent agent/context_compressor.py @ 8fa8aabb');
     expect(hermesRunwayPolicy.params.find((p) => p.name === 'runwayFraction')!.default).toBe(0.15);
+  });
+
+  it('the seed-003 variants protect the last 4 messages, the default at their date (5c479eed), not 20', () => {
+    for (const def of [hermesPruneFirstPolicy, hermesRunwayPolicy]) {
+      expect(def.params.find((p) => p.name === 'protectLastN')!.default).toBe(4);
+    }
+    // created without resolved params (a direct create), the variant still reads 4: its prune phase
+    // prunes everything but the last few messages and takes prune-only; with protectLastN=20 the prune
+    // phase cannot reach enough outputs and the compressor summarises
+    const h: Message[] = [{ role: 'user', content: 'go' }];
+    for (let i = 0; i < 12; i++) {
+      h.push({ role: 'assistant', content: '', tool_calls: [{ id: `v${i}`, type: 'function', function: { name: 'terminal', arguments: '{}' } }] });
+      h.push({ role: 'tool', tool_call_id: `v${i}`, content: 'q'.repeat(12_000) });
+    }
+    const { s } = recordingSummarizer();
+    const r = asResult(hermesPruneFirstPolicy.create({ pruneProtectTokens: 1 }).beforeStep!(h, ctxWith(s)));
+    expect(r.kind).toBe('prune');
+    expect(r.history[16]!.content).toBe('[Tool output pruned — was 12,000 chars]');
+    const twenty = asResult(hermesPruneFirstPolicy.create({ pruneProtectTokens: 1, protectLastN: 20 }).beforeStep!(h, ctxWith(s)));
+    expect(twenty.kind).toBe('summary');
   });
 });
 
@@ -111,6 +131,25 @@ describe('hermes policy on the agent loop', () => {
     expect(results.map((r) => (r && isVeto(r) ? r.veto : r ? 'compacted' : 'none'))).toEqual(['compacted', 'compacted', 'anti-thrash']);
   });
 
+  it('reports a session stuck behind the anti-thrash block (as upstream: only a reading under the threshold clears it)', () => {
+    const { s } = recordingSummarizer();
+    const p = create();
+    let h = history(12);
+    const ask: Message = { role: 'user', content: 'go on' };
+    expect(p.telemetry!()).toMatchObject({ stuck: 'no', stuck_since_step: -1, stuck_vetoes: 0 });
+    for (let i = 0; i < 6; i++) {
+      p.afterStep!([...h, ask, toolCalling], usage(30_000 + i * 1000), ctxWith(s, { turnStart: false, step: 2 * i }));
+      h = [...h, ask, toolCalling, { role: 'tool', tool_call_id: 'x1', content: 'ok' } as Message, ...history(3)];
+      const r = p.beforeStep!(h, ctxWith(s, { turnStart: false, step: 2 * i + 1 }));
+      if (r && !isVeto(r)) h = r.history;
+    }
+    // compactions at steps 1 and 3 left real usage over; from step 5 every check is refused
+    expect(p.telemetry!()).toMatchObject({ stuck: 'anti-thrash', stuck_since_step: 5 });
+    expect(p.telemetry!().stuck_vetoes).toBeGreaterThanOrEqual(4);
+    p.afterStep!(h, usage(1_000), ctxWith(s, { turnStart: false, step: 12 }));
+    expect(p.telemetry!()).toMatchObject({ stuck: 'no', stuck_since_step: -1 });
+  });
+
   it('a failed summary inserts the deterministic fallback and starts a cooldown on the simulated clock', () => {
     const { s } = recordingSummarizer(true);
     const p = create();
@@ -148,23 +187,59 @@ describe('hermes policy on the agent loop', () => {
   });
 });
 
-describe('seed 004 extras', () => {
-  it('a memory flush precedes the summary call and a todo snapshot follows the compaction', () => {
-    const { s, requests } = recordingSummarizer();
-    const p = create({ memoryFlush: true, todoSnapshot: true, todoItems: 2 });
-    const r = asResult(p.beforeStep!(history(40), ctxWith(s)));
-    expect(requests.map((q) => q.purpose)).toEqual(['memory-flush', 'summary']);
-    expect(requests[0]!.reusesMainCache).toBe(true);
+const todoCall = (todos: unknown, extra = ''): Message => ({
+  role: 'assistant', content: '',
+  tool_calls: [{ id: `t${++ids}`, type: 'function', function: { name: 'todo', arguments: JSON.stringify({ todos }) + extra } }],
+});
+
+describe('todo snapshot and memory flush', () => {
+  it('after a compaction appends the active items of the task list the todo calls wrote (upstream, on by default)', () => {
+    const { s } = recordingSummarizer();
+    const p = create();
+    const call = todoCall([
+      { id: 'a', content: 'read the code', status: 'completed' },
+      { id: 'b', content: 'fix the bug', status: 'in_progress' },
+      { id: 'c', content: 'run tests', status: 'pending' },
+    ]);
+    const h = [...history(2), call];
+    p.afterStep!(h, usage(1000), ctxWith(s, { turnStart: false }));
+    const r = asResult(p.beforeStep!([...h, { role: 'tool', tool_call_id: call.tool_calls![0]!.id, content: '{"success": true}' }, ...history(40)], ctxWith(s, { userTurn: 1 })));
     expect(r.history.at(-1)).toEqual({
+      role: 'user',
+      content: '[Your active task list was preserved across context compression]\n- [>] b. fix the bug (in_progress)\n- [ ] c. run tests (pending)',
+    });
+  });
+
+  it('a replacing write, a merge by id, and a list with nothing active', () => {
+    const { s } = recordingSummarizer();
+    const last = (p: ContextPolicy) => asResult(p.beforeStep!(history(40), ctxWith(s, { userTurn: 2 }))).history.at(-1)!.content;
+    const p = create();
+    p.afterStep!([todoCall([{ id: '1', content: 'x', status: 'pending' }, { id: '2', content: 'y', status: 'pending' }])], usage(1), ctxWith(s));
+    p.afterStep!([{ ...todoCall([{ id: '2', status: 'in_progress' }, { id: '3', content: 'z' }]), }].map((m) => ({ ...m, tool_calls: m.tool_calls!.map((tc) => ({ ...tc, function: { ...tc.function, arguments: tc.function.arguments.replace(/}$/, ', "merge": true}') } })) })), usage(1), ctxWith(s));
+    expect(last(p)).toBe('[Your active task list was preserved across context compression]\n- [ ] 1. x (pending)\n- [>] 2. y (in_progress)\n- [ ] 3. z (pending)');
+    const q = create();
+    q.afterStep!([todoCall([{ id: '1', content: 'x', status: 'completed' }])], usage(1), ctxWith(s));
+    expect(last(q)).not.toContain('task list');
+  });
+
+  it('appends nothing when the session made no todo call; todoItems gives seed 004\'s synthetic list instead', () => {
+    const { s } = recordingSummarizer();
+    expect(asResult(create().beforeStep!(history(40), ctxWith(s))).history.at(-1)!.content).not.toContain('task list');
+    expect(asResult(create({ todoSnapshot: false, todoItems: 2 }).beforeStep!(history(40), ctxWith(s))).history.at(-1)!.content).not.toContain('task list');
+    expect(asResult(create({ todoItems: 2 }).beforeStep!(history(40), ctxWith(s))).history.at(-1)).toEqual({
       role: 'user',
       content: '[Your active task list was preserved across context compression]\n- [>] 1. Task 1 of user turn 1 (in_progress)\n- [ ] 2. Task 2 of user turn 1 (pending)',
     });
   });
-  it('both are off by default', () => {
-    const { s, requests } = recordingSummarizer();
-    const r = asResult(create().beforeStep!(history(40), ctxWith(s)));
-    expect(requests.map((q) => q.purpose)).toEqual(['summary']);
-    expect(r.history.at(-1)!.content).not.toContain('task list');
+
+  it('memoryFlush (flush_memories, removed upstream in ea01bdceb) is off by default and precedes the summary call when on', () => {
+    const on = recordingSummarizer();
+    asResult(create({ memoryFlush: true }).beforeStep!(history(40), ctxWith(on.s)));
+    expect(on.requests.map((q) => q.purpose)).toEqual(['memory-flush', 'summary']);
+    expect(on.requests[0]!.reusesMainCache).toBe(true);
+    const off = recordingSummarizer();
+    asResult(create().beforeStep!(history(40), ctxWith(off.s)));
+    expect(off.requests.map((q) => q.purpose)).toEqual(['summary']);
   });
 });
 

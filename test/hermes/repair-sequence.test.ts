@@ -82,3 +82,56 @@ describe('repairMessageSequence', () => {
     expect(repairMessageSequence(parts).repairs).toBe(0);
   });
 });
+
+describe('the read-only check before the repair passes', () => {
+  // seeded lists of every shape the passes look at: roles, ids that answer, repeat or miss, codex turns
+  function randomList(seed: number): PyMsg[] {
+    let s = seed;
+    const next = (n: number) => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return s % n;
+    };
+    const out: PyMsg[] = [];
+    for (let i = 0, len = 1 + next(12); i < len; i++) {
+      const kind = next(7);
+      if (kind === 0) out.push({ role: 'user', content: next(4) ? `u${i}` : [{ type: 'text', text: 'x' }] });
+      else if (kind === 1) out.push({ role: 'assistant', content: `a${i}`, ...(next(6) ? {} : { finish_reason: 'incomplete' }) });
+      else if (kind === 2) out.push({ role: 'assistant', content: '', tool_calls: [call(`c${next(3)}`), ...(next(2) ? [{ call_id: `c${next(3)}` }] : [])] });
+      else if (kind === 6) out.push({ role: 'system', content: 's' });
+      else out.push({ role: 'tool', tool_call_id: next(8) ? `c${next(3)}` : '', content: 'r' });
+    }
+    return out;
+  }
+
+  it('finds work exactly when the passes make a repair, and a clean prefix changes nothing', async () => {
+    const { firstRepairIndex } = await import('../../src/policies/hermes/repair-sequence.js');
+    let repaired = 0;
+    for (let seed = 1; seed <= 3000; seed++) {
+      const msgs = randomList(seed);
+      const full = repairMessageSequence(msgs.map((m) => ({ ...m }))); // copies: no shortcut by identity
+      const idx = firstRepairIndex(msgs);
+      expect(idx >= 0, `seed ${seed}`).toBe(full.repairs > 0);
+      if (full.repairs) repaired++;
+      // the list is clean up to the index the check stops at, so starting there gives the same answer
+      if (idx >= 0) expect(firstRepairIndex(msgs, idx)).toBe(idx);
+      expect(repairMessageSequence(msgs, Math.max(0, idx)).repairs).toBe(full.repairs);
+    }
+    expect(repaired).toBeGreaterThan(500);
+    expect(repaired).toBeLessThan(2900);
+  });
+});
+
+describe('CleanPrefix', () => {
+  it('rechecks from the junction of a grown list, and from the start of a list that is not a continuation', async () => {
+    const { CleanPrefix } = await import('../../src/policies/hermes/before-request.js');
+    const clean = new CleanPrefix();
+    const a: PyMsg[] = [{ role: 'user', content: 'go' }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'more' }];
+    clean.remember(a);
+    const grown = [...a, { role: 'user', content: 'again' }];
+    expect(clean.of(grown)).toBe(3);
+    expect(repairMessageSequence(grown, clean.of(grown)).repairs).toBe(1); // the pair across the junction
+    const other = [{ ...a[0]! }, ...a.slice(1), { role: 'assistant', content: 'x' }];
+    expect(clean.of(other)).toBe(0);
+    expect(clean.of(a.slice(0, 2))).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * `compactbench conform --policy ID PATH...`: runs conformance cases and session replays (files or
+ * `compactbench conform --policy ID[@VERSION] PATH...`: runs conformance cases and session replays (files or
  * directories, recursive) through a policy port and prints `PASS <name>` or
  * `FAIL <name>: <first difference>` per item, then `conformance: P/N passed`.
  * Exit code: 0 all passed, 1 any failed, 2 bad input (unknown policy, missing path, malformed file).
@@ -40,7 +40,7 @@ export function register(program: Command): void {
   program
     .command('conform')
     .description('check a policy port against conformance cases and session replays from its upstream')
-    .requiredOption('--policy <id>', 'policy id whose conformance adapter to use (e.g. hermes)')
+    .requiredOption('--policy <id>', 'policy id whose conformance adapter to use, optionally @version (hermes checks hermes@8fa8aabb, the cases\' version, by default)')
     .argument('<paths...>', 'case files (.json), replay traces (.jsonl) or directories (searched recursively)')
     .action((paths: string[], opts: { policy: string }) => {
       process.exitCode = conform(opts.policy, paths);

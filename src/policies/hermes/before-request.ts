@@ -19,6 +19,28 @@ import type { HookResult, PolicyContext, PolicyResult } from '../types.js';
 import type { PyMsg } from './msg.js';
 import { repairMessageSequence } from './repair-sequence.js';
 
+/**
+ * What the previous request's check found clean: the history between compactions only grows at its
+ * end, so a list that still starts and (at the same index) continues with the same message objects
+ * needs checking only from there on. Keeps the per-step cost flat in long sessions.
+ */
+export class CleanPrefix {
+  private first?: object;
+  private last?: object;
+  private n = 0;
+
+  /** How many leading messages of `msgs` are known to need no repair. */
+  of(msgs: readonly PyMsg[]): number {
+    return this.n > 0 && msgs.length >= this.n && msgs[0] === this.first && msgs[this.n - 1] === this.last ? this.n : 0;
+  }
+
+  remember(msgs: readonly PyMsg[]): void {
+    this.n = msgs.length;
+    this.first = msgs[0];
+    this.last = msgs[msgs.length - 1];
+  }
+}
+
 function overWindow(history: readonly Message[], ctx: PolicyContext): boolean {
   return ctx.systemTokens + ctx.tokens.messages(history) > ctx.contextWindow;
 }
@@ -28,10 +50,11 @@ function flagged(r: PolicyResult, ctx: PolicyContext): PolicyResult {
 }
 
 /** The hook result as the request will see it: repaired, and flagged when a compaction left it over the window. */
-export function finishForRequest(history: readonly Message[], r: HookResult, ctx: PolicyContext): HookResult {
+export function finishForRequest(history: readonly Message[], r: HookResult, ctx: PolicyContext, clean = new CleanPrefix()): HookResult {
   const compacted = r && 'history' in r ? r : undefined;
   const base = (compacted ? compacted.history : history) as unknown as readonly PyMsg[];
-  const { messages, repairs } = repairMessageSequence(base);
+  const { messages, repairs } = repairMessageSequence(base, clean.of(base));
+  clean.remember(messages);
   if (!repairs) return compacted ? flagged(compacted, ctx) : r;
   const repaired = messages as unknown as Message[];
   if (compacted) return flagged({ ...compacted, history: repaired, detail: { ...compacted.detail, sequenceRepairs: repairs } }, ctx);

@@ -10,7 +10,7 @@ import { assembleHead, chooseSummaryRole, mergeIntoTail, summaryMessage } from '
 import type { HermesCompressor } from './compressor.js';
 import { estimateMessagesTokensRough, estimateMsgBudgetTokens } from './estimate.js';
 import { buildStaticFallbackSummary } from './fallback-summary.js';
-import { firstChangedIndex, freshCopy, type PyMsg } from './msg.js';
+import { firstChangedIndex, keptCopy, type PyMsg } from './msg.js';
 import { pruneOldToolResults } from './prune.js';
 import { emptyPruneDetail, prunedIndices, prunePaths, recordParams, type CompressRecord } from './record.js';
 import { sanitizeToolPairs, stripHistoricalMedia } from './sanitize.js';
@@ -126,7 +126,7 @@ export function compress(c: HermesCompressor, input: readonly PyMsg[], currentTo
   const { role, merge } = chooseSummaryRole(msgs, start, end);
   const assembled: PyMsg[] = [...head];
   if (!merge) assembled.push(summaryMessage(role, summary));
-  for (let i = end; i < n; i++) assembled.push(merge && i === end ? mergeIntoTail(msgs[i]!, summary) : freshCopy(msgs[i]!));
+  for (let i = end; i < n; i++) assembled.push(merge && i === end ? mergeIntoTail(msgs[i]!, summary) : keptCopy(msgs[i]!));
   c.compressionCount++;
   const san = sanitizeToolPairs(assembled);
   const out = stripHistoricalMedia(san.messages);

@@ -55,6 +55,7 @@ function imageCountOf(msg: PyMsg): number {
 
 const charsMemo = new WeakMap<object, number>();
 const imagesMemo = new WeakMap<object, number>();
+const budgetMemo = new WeakMap<object, number>();
 
 /** `len(str(shadow))` of one message. */
 export function messageChars(msg: PyMsg): number {
@@ -75,6 +76,19 @@ function messageImages(msg: PyMsg): number {
   return n;
 }
 
+/**
+ * A copy with the same keys and values has the same estimates: compress() copies every message it keeps
+ * (upstream's `.copy()`), and re-measuring those copies was most of a replay's time.
+ */
+export function shareEstimates(from: object, to: object): void {
+  const chars = charsMemo.get(from);
+  if (chars !== undefined) charsMemo.set(to, chars);
+  const images = imagesMemo.get(from);
+  if (images !== undefined) imagesMemo.set(to, images);
+  const budget = budgetMemo.get(from);
+  if (budget !== undefined) budgetMemo.set(to, budget);
+}
+
 /** `estimate_messages_tokens_rough(messages)`. */
 export function estimateMessagesTokensRough(msgs: readonly PyMsg[]): number {
   let chars = 0;
@@ -84,6 +98,33 @@ export function estimateMessagesTokensRough(msgs: readonly PyMsg[]): number {
     images += messageImages(m);
   }
   return Math.floor((chars + 3) / 4) + images * LIST_IMAGE_TOKENS;
+}
+
+/**
+ * `estimate_messages_tokens_rough` of a list that mostly grows at its end: keeps the character and image
+ * sums of the last list it measured and, when the next list continues it (same first message, same
+ * message at its last index), adds only the new messages. Anything else is measured in full.
+ */
+export class RunningRoughEstimate {
+  private first?: object;
+  private last?: object;
+  private n = 0;
+  private chars = 0;
+  private images = 0;
+
+  of(msgs: readonly PyMsg[]): number {
+    let from = 0;
+    if (this.n > 0 && msgs.length >= this.n && msgs[0] === this.first && msgs[this.n - 1] === this.last) from = this.n;
+    else this.chars = this.images = 0;
+    for (let i = from; i < msgs.length; i++) {
+      this.chars += messageChars(msgs[i]!);
+      this.images += messageImages(msgs[i]!);
+    }
+    this.n = msgs.length;
+    this.first = msgs[0];
+    this.last = msgs[msgs.length - 1];
+    return Math.floor((this.chars + 3) / 4) + this.images * LIST_IMAGE_TOKENS;
+  }
 }
 
 /** `estimate_request_tokens_rough(messages, system_prompt=...)` without tool schemas. */
@@ -117,8 +158,6 @@ function serializedLength(v: unknown): number {
   if (typeof v === 'string') return pyLen(v);
   return pyLen(pyJsonDumps(v, { sortKeys: true }));
 }
-
-const budgetMemo = new WeakMap<object, number>();
 
 /** `_estimate_msg_budget_tokens(msg)`. */
 export function estimateMsgBudgetTokens(msg: PyMsg): number {

@@ -7,6 +7,8 @@
  * Messages are never mutated: every change builds a new dict (spread keeps the key order of the
  * original, as Python's `{**msg, "content": x}` does).
  */
+import { shareEstimates } from './estimate.js';
+
 export type PyMsg = Readonly<Record<string, unknown>>;
 
 export const roleOf = (m: PyMsg): unknown => m.role;
@@ -48,6 +50,13 @@ export function appendTextToContent(content: unknown, text: string, prepend = fa
 export function freshCopy(m: PyMsg): Record<string, unknown> {
   const { _db_persisted: _drop, ...rest } = m as Record<string, unknown>;
   return rest;
+}
+
+/** `freshCopy` of a message that stays as it is: an equal copy keeps the memoized estimates. */
+export function keptCopy(m: PyMsg): PyMsg {
+  const copy = freshCopy(m);
+  if (!('_db_persisted' in m)) shareEstimates(m, copy);
+  return copy;
 }
 
 /** Python `bool(msg.get(key))` for list-ish fields (tool_calls). */

@@ -14,10 +14,10 @@ export const HERMES_PARAMS: readonly ParamSpec[] = [
   { name: 'reserveOutputTokens', type: 'boolean', default: false, description: "subtract the model's max output tokens from the window (Hermes' max_tokens; unset upstream by default)" },
   { name: 'abortOnSummaryFailure', type: 'boolean', default: false, description: 'a failed summary keeps the history unchanged instead of the deterministic fallback' },
   { name: 'antiThrash', type: 'enum', default: 'verdict', values: ['verdict', 'savings10'], description: "verdict: a compaction whose next real prompt is still over the threshold is a strike (current); savings10: a pass saving <10% is a strike (seed 002's older rule). Two strikes block" },
-  { name: 'memoryFlush', type: 'boolean', default: false, description: 'seed 004: an auxiliary memory-flush call over the whole history before each compaction' },
+  { name: 'memoryFlush', type: 'boolean', default: false, description: 'an auxiliary memory-flush call over the whole history before each compaction (flush_memories, seed 004; removed upstream 2026-04-25, ea01bdceb #15696, so off)' },
   { name: 'memoryFlushTokens', type: 'integer', default: 300, min: 1, description: 'output tokens of the memory-flush call (a memory tool call)' },
-  { name: 'todoSnapshot', type: 'boolean', default: false, description: 'seed 004: append the pending task list as a user message after each compaction' },
-  { name: 'todoItems', type: 'integer', default: 3, min: 1, description: 'active items in the injected task list' },
+  { name: 'todoSnapshot', type: 'boolean', default: true, description: "append the task list's active items as a user message after each compaction when the list is non-empty (upstream; the list follows the session's `todo` tool calls)" },
+  { name: 'todoItems', type: 'integer', default: 0, min: 0, description: 'seed 004: a synthetic list of this many active items when the session made no `todo` call (0 = none, as upstream)' },
 ];
 
 export const RUNWAY_PARAM: ParamSpec = {
@@ -49,8 +49,10 @@ export interface HermesParams {
 }
 
 /** Defaults overlaid with the given values (the registry validates before `create`). */
-export function readHermesParams(raw: Readonly<Record<string, unknown>>): HermesParams {
+export function readHermesParams(raw: Readonly<Record<string, unknown>>, defaults: Readonly<Partial<HermesParams>> = {}): HermesParams {
   const out: Record<string, unknown> = {};
-  for (const spec of [...HERMES_PARAMS, ...PRUNE_PARAMS, RUNWAY_PARAM]) out[spec.name] = raw[spec.name] ?? spec.default;
+  for (const spec of [...HERMES_PARAMS, ...PRUNE_PARAMS, RUNWAY_PARAM]) {
+    out[spec.name] = raw[spec.name] ?? defaults[spec.name as keyof HermesParams] ?? spec.default;
+  }
   return out as unknown as HermesParams;
 }

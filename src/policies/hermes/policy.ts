@@ -20,15 +20,16 @@ import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyResult } from '../types.js';
 import { compactOnce, type CompactExtras } from './agent-path.js';
-import { finishForRequest } from './before-request.js';
+import { CleanPrefix, finishForRequest } from './before-request.js';
 import { HermesCompressor } from './compressor.js';
-import { estimateMessagesTokensRough, estimateTokensRough } from './estimate.js';
+import { estimateTokensRough, RunningRoughEstimate } from './estimate.js';
 import type { PyMsg } from './msg.js';
 import type { HermesParams } from './params.js';
 import type { PruneAcceptance } from './prune-first.js';
 import { compressionMadeProgress } from './replay-loop.js';
 import { backendFromSummarizer } from './summarizer-backend.js';
 import type { SummaryBackend } from './summary-call.js';
+import { TodoStore, TODO_INJECTION_HEADER } from './todo-store.js';
 
 const FLUSH_PROMPT =
   '[System: The session is being compressed. Save anything worth remembering — prioritize user preferences, corrections, and recurring patterns over task-specific details.]';
@@ -41,7 +42,20 @@ export class HermesContextPolicy implements ContextPolicy {
   private ctx!: PolicyContext;
   private attemptsThisTurn = 0;
   private pendingPostResponse = false;
+  /** the agent's task list, fed by its `todo` calls (one TodoStore per AIAgent upstream) */
+  private readonly todos = new TodoStore();
+  /** the part of the history the pre-request repair already found clean */
+  private readonly clean = new CleanPrefix();
+  /** rough estimates of the growing history, kept as running sums */
+  private readonly rough = new RunningRoughEstimate();
+  private systemRough?: { text: string; tokens: number };
   private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
+  /**
+   * The anti-thrash or fallback-streak block, from the first step it refused a compaction the threshold
+   * asked for: upstream clears it only on a real reading under the threshold, which a history that can
+   * no longer be compacted never gives (a finding for Hermes' maintainers, docs/policies-hermes.md).
+   */
+  private stuck: { reason: string; since: number; vetoes: number } | undefined;
 
   constructor(
     readonly id: string,
@@ -52,7 +66,7 @@ export class HermesContextPolicy implements ContextPolicy {
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
-    return finishForRequest(history, this.checks(c, history as unknown as readonly PyMsg[], ctx.turnStart), ctx);
+    return finishForRequest(history, this.checks(c, history as unknown as readonly PyMsg[], ctx.turnStart), ctx, this.clean);
   }
 
   /** The compaction checks Hermes runs before a request: turn-start preflight, post-response, pre-API. */
@@ -73,7 +87,9 @@ export class HermesContextPolicy implements ContextPolicy {
   afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
+    if (this.stuck && !c.blockReason()) this.stuck = undefined; // a reading under the threshold cleared it
     const last = history[history.length - 1];
+    this.todos.observe(last as unknown as PyMsg | undefined);
     this.pendingPostResponse = !!last && last.role === 'assistant' && !!last.tool_calls?.length;
     return undefined;
   }
@@ -82,7 +98,7 @@ export class HermesContextPolicy implements ContextPolicy {
     const c = this.sync(ctx);
     const msgs = history as unknown as readonly PyMsg[];
     // the 413 handler retries from the loop top, where the repair runs again
-    return finishForRequest(history, this.compact(c, msgs, this.requestTokens(msgs), 'overflow'), ctx);
+    return finishForRequest(history, this.compact(c, msgs, this.requestTokens(msgs), 'overflow'), ctx, this.clean);
   }
 
   telemetry(): Record<string, string | number | boolean> {
@@ -93,6 +109,10 @@ export class HermesContextPolicy implements ContextPolicy {
       fallback_summary_count: this.stats.fallbacks,
       mean_recovered_tokens: n ? Math.round(this.stats.recovered / n) : 0,
       last_compression_mode: this.stats.lastMode,
+      // at session end: automatic compaction blocked for good ('anti-thrash' / 'fallback-streak'), since which step
+      stuck: this.stuck?.reason ?? 'no',
+      stuck_since_step: this.stuck?.since ?? -1,
+      stuck_vetoes: this.stuck?.vetoes ?? 0,
     };
   }
 
@@ -127,16 +147,19 @@ export class HermesContextPolicy implements ContextPolicy {
   }
 
   private systemTokens(): number {
-    return this.ctx.systemPrompt ? estimateTokensRough(this.ctx.systemPrompt) : this.ctx.systemTokens;
+    const text = this.ctx.systemPrompt;
+    if (!text) return this.ctx.systemTokens;
+    if (this.systemRough?.text !== text) this.systemRough = { text, tokens: estimateTokensRough(text) };
+    return this.systemRough.tokens;
   }
 
   /** `estimate_request_tokens_rough`: system prompt (with tool schemas) plus the messages. */
   private requestTokens(msgs: readonly PyMsg[]): number {
-    return this.systemTokens() + estimateMessagesTokensRough(msgs);
+    return this.systemTokens() + this.rough.of(msgs);
   }
 
   private preflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
-    const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || estimateMessagesTokensRough(msgs) >= c.thresholdTokens;
+    const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || this.rough.of(msgs) >= c.thresholdTokens;
     if (!gate) return undefined;
     let tokens = this.requestTokens(msgs);
     const deferred = c.shouldDeferPreflight(tokens);
@@ -178,7 +201,14 @@ export class HermesContextPolicy implements ContextPolicy {
 
   private vetoIfBlocked(c: HermesCompressor, tokens: number): HookResult {
     const reason = tokens >= c.thresholdTokens ? c.blockReason() : undefined;
+    if (reason) this.noteBlocked(reason);
     return reason ? { veto: reason } : undefined;
+  }
+
+  private noteBlocked(reason: string): void {
+    if (reason === 'summary-failure-cooldown') return; // a cooldown ends by itself
+    if (this.stuck?.reason !== reason) this.stuck = { reason, since: this.ctx.step, vetoes: 0 };
+    this.stuck.vetoes++;
   }
 
   private extras(): CompactExtras {
@@ -202,7 +232,10 @@ export class HermesContextPolicy implements ContextPolicy {
 
   private compact(c: HermesCompressor, msgs: readonly PyMsg[], approxTokens: number, trigger: Trigger): HookResult {
     const out = compactOnce(c, msgs, approxTokens, this.extras());
-    if (!out.changed) return { veto: out.veto };
+    if (!out.changed) {
+      if (out.veto === 'anti-thrash' || out.veto === 'fallback-streak') this.noteBlocked(out.veto);
+      return { veto: out.veto };
+    }
     this.stats.lastMode = out.mode;
     this.stats.recovered += out.tokensBefore - out.tokensAfter;
     if (out.mode === 'prune') this.stats.pruneOnly++;
@@ -230,9 +263,13 @@ export class HermesContextPolicy implements ContextPolicy {
     });
   }
 
-  /** Seed 004 / todo_tool.py `format_for_injection`: the active items of the agent's task list. */
-  private todoSnapshot(): string {
-    const lines = ['[Your active task list was preserved across context compression]'];
+  /**
+   * todo_tool.py `format_for_injection`: the active items of the agent's task list; with `todoItems`
+   * and no `todo` call yet, seed 004's synthetic list of that many items.
+   */
+  private todoSnapshot(): string | undefined {
+    if (this.todos.size || this.p.todoItems <= 0) return this.todos.formatForInjection();
+    const lines = [TODO_INJECTION_HEADER];
     for (let i = 1; i <= this.p.todoItems; i++) {
       const status = i === 1 ? 'in_progress' : 'pending';
       lines.push(`- ${i === 1 ? '[>]' : '[ ]'} ${i}. Task ${i} of user turn ${this.ctx.userTurn + 1} (${status})`);

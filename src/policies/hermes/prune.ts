@@ -8,7 +8,6 @@
  *    inside the parsed JSON and are re-serialised (so they stay valid JSON).
  * The protected tail is a token-budget walk with a message-count floor.
  */
-import { createHash } from 'node:crypto';
 import { estimateMsgBudgetTokens, isImagePart } from './estimate.js';
 import { isDict, nonEmptyList, type PyMsg } from './msg.js';
 import { PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
@@ -54,8 +53,13 @@ export function pruneBoundary(msgs: readonly PyMsg[], protectTailCount: number, 
   return n - Math.max(n - boundary, minProtect);
 }
 
-function md5Key(s: string): string {
-  return createHash('md5').update(replaceLoneSurrogates(s), 'utf8').digest('hex').slice(0, 12);
+/**
+ * Upstream keys the dedup on md5(content.encode("utf-8", errors="replace"))[:12]. Equal keys mean equal
+ * encoded text (a 48-bit collision aside, which no real history hits), so the encoded text itself is the
+ * key: a Set of strings hashes each once, with no digest per call.
+ */
+function dedupKey(s: string): string {
+  return replaceLoneSurrogates(s);
 }
 
 /** `_truncate_tool_call_args_json`: shrink string leaves over `head` chars; non-JSON stays as is. */
@@ -96,7 +100,7 @@ function dedupPass(result: PyMsg[], detail: PruneDetail): number {
   for (let i = result.length - 1; i >= 0; i--) {
     const m = result[i]!;
     if (m.role !== 'tool' || typeof m.content !== 'string' || pyLen(m.content) < 200) continue;
-    const h = md5Key(m.content);
+    const h = dedupKey(m.content);
     if (seen.has(h)) {
       result[i] = { ...m, content: DUPLICATE_PLACEHOLDER };
       detail.dedup.push(i);

@@ -68,18 +68,30 @@ export function reprStr(s: string): string {
   return out + q;
 }
 
-/** `len(repr(s))` without building the string. */
+/**
+ * Width in `repr` of each ASCII code unit, for the two quote choices (index = quote is `"`): printable
+ * characters 1, the quote and backslash 2 (escaped), `\t\n\r` 2, other controls and DEL 4 (`\xNN`).
+ */
+const ASCII_WIDTH: readonly Uint8Array[] = [0x27, 0x22].map((quote) => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) t[c] = escapedWidth(c, quote);
+  return t;
+});
+
+/** `len(repr(s))` without building the string: a table lookup per ASCII code unit. */
 export function reprStrLen(s: string): number {
   const qc = quoteFor(s).charCodeAt(0);
+  const table = ASCII_WIDTH[qc === 0x22 ? 1 : 0]!;
   let n = 2;
-  for (let i = 0; i < s.length; i++) {
+  const len = s.length;
+  for (let i = 0; i < len; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f && c !== qc && c !== 0x5c) {
-      n++;
+    if (c < 128) {
+      n += table[c]!;
       continue;
     }
     let cp = c;
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
         cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;

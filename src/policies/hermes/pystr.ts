@@ -12,8 +12,6 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Characters Python's `str.isspace()` accepts (what `strip()`, `split()` and regex `\s` use). */
 export const PY_WS_CLASS = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const LEADING_WS = new RegExp(`^[${PY_WS_CLASS}]+`);
-const TRAILING_WS = new RegExp(`[${PY_WS_CLASS}]+$`);
 const WS_RUN = new RegExp(`[${PY_WS_CLASS}]+`);
 
 export function hasSurrogates(s: string): boolean {
@@ -38,11 +36,26 @@ export function pySlice(s: string, start?: number, end?: number): string {
 export function pyStrip(s: string): string {
   return pyRstrip(pyLstrip(s));
 }
+/** `str.isspace()` for one UTF-16 code unit (every Python whitespace character is in the BMP). */
+export function isPyWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+// Loops from the ends, not a `[ws]+$` regex: that one retries at every whitespace run of a long text.
 export function pyLstrip(s: string): string {
-  return s.replace(LEADING_WS, '');
+  let i = 0;
+  while (i < s.length && isPyWhitespace(s.charCodeAt(i))) i++;
+  return i === 0 ? s : s.slice(i);
 }
 export function pyRstrip(s: string): string {
-  return s.replace(TRAILING_WS, '');
+  let j = s.length;
+  while (j > 0 && isPyWhitespace(s.charCodeAt(j - 1))) j--;
+  return j === s.length ? s : s.slice(0, j);
 }
 
 /** Python `s.split()` (no argument): split on whitespace runs, dropping empty pieces. */

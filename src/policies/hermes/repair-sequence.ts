@@ -120,9 +120,48 @@ function mergeConsecutiveUsers(msgs: readonly PyMsg[]): { out: PyMsg[]; repairs:
   return { out, repairs };
 }
 
-/** `repair_message_sequence(agent, messages)`, without mutating `messages`. */
-export function repairMessageSequence(msgs: readonly PyMsg[]): SequenceRepair {
-  if (!msgs.length) return { messages: msgs, repairs: 0 };
+/** Whether the tool result at `i` answers a call of the latest assistant, and is the first to. */
+function answersOpenCall(msgs: readonly PyMsg[], i: number): boolean {
+  const id = msgs[i]!.tool_call_id;
+  if (!truthy(id)) return false;
+  for (let j = i - 1; j >= 0; j--) {
+    const m = msgs[j]!;
+    if (m.role === 'user') return false;
+    if (m.role === 'tool' && m.tool_call_id === id) return false; // a duplicate result
+    if (m.role === 'assistant') return callsOf(m).some((tc) => isDict(tc) && ((truthy(tc.id) && tc.id === id) || (truthy(tc.call_id) && tc.call_id === id)));
+  }
+  return false;
+}
+
+/**
+ * The index from which the three passes would change something, or -1: a read-only scan (from `from`,
+ * when the list up to it is known to need nothing) that finds consecutive mergeable assistants,
+ * consecutive string users or a stray tool result. When it finds none, none of the passes changes
+ * anything (a pass can only create work for a later one by merging or dropping).
+ */
+export function firstRepairIndex(msgs: readonly PyMsg[], from = 0): number {
+  for (let i = Math.max(0, from); i < msgs.length; i++) {
+    const m = msgs[i]!;
+    const prev = i > 0 ? msgs[i - 1] : undefined;
+    if (m.role === 'tool') {
+      if (!answersOpenCall(msgs, i)) return i;
+    } else if (prev && m.role === 'assistant' && prev.role === 'assistant') {
+      if (!isCodexInterim(m) && !isCodexInterim(prev)) return i;
+    } else if (prev && m.role === 'user' && prev.role === 'user') {
+      const a = 'content' in prev ? prev.content : '';
+      const b = 'content' in m ? m.content : '';
+      if (typeof a === 'string' && typeof b === 'string') return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * `repair_message_sequence(agent, messages)`, without mutating `messages`. `cleanPrefix`: the caller
+ * knows the first that many messages need no repair (the same objects it checked before).
+ */
+export function repairMessageSequence(msgs: readonly PyMsg[], cleanPrefix = 0): SequenceRepair {
+  if (!msgs.length || firstRepairIndex(msgs, cleanPrefix) < 0) return { messages: msgs, repairs: 0 };
   const p0 = mergeConsecutiveAssistants(msgs);
   const p1 = dropStrayToolResults(p0.out);
   const p2 = mergeConsecutiveUsers(p1.out);

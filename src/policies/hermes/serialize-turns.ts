@@ -33,22 +33,45 @@ function callLine(tc: unknown): string {
   return `  ${'name' in fn ? pyStr(fn.name) : '?'}(${args})`;
 }
 
-export function serializeForSummary(turns: readonly PyMsg[]): string {
-  const parts: string[] = [];
-  for (const m of turns) {
-    const role = 'role' in m ? pyStr(m.role) : 'unknown';
-    let content = redactSensitiveText(contentTextForContains(m.content)).replace(/MEDIA:\S+/g, '[media attachment]');
-    if (role === 'tool') {
-      parts.push(`[TOOL RESULT ${pyStr(m.tool_call_id ?? '')}]: ${cut(content)}`);
-      continue;
-    }
-    content = cut(content);
-    if (role === 'assistant') {
-      if (Array.isArray(m.tool_calls) && m.tool_calls.length) content += `\n[Tool calls:\n${m.tool_calls.map(callLine).join('\n')}\n]`;
-      parts.push(`[ASSISTANT]: ${content}`);
-      continue;
-    }
-    parts.push(`[${role.toUpperCase()}]: ${content}`);
+/** One message's block as pieces (label, body, tool-call block) whose concatenation is the block. */
+function blockPieces(m: PyMsg): string[] {
+  const role = 'role' in m ? pyStr(m.role) : 'unknown';
+  const content = redactSensitiveText(contentTextForContains(m.content)).replace(/MEDIA:\S+/g, '[media attachment]');
+  if (role === 'tool') return [`[TOOL RESULT ${pyStr(m.tool_call_id ?? '')}]: `, cut(content)];
+  if (role === 'assistant') {
+    const calls = Array.isArray(m.tool_calls) && m.tool_calls.length ? `\n[Tool calls:\n${m.tool_calls.map(callLine).join('\n')}\n]` : '';
+    return calls ? ['[ASSISTANT]: ', cut(content), calls] : ['[ASSISTANT]: ', cut(content)];
   }
-  return parts.join('\n\n');
+  return [`[${role.toUpperCase()}]: `, cut(content)];
+}
+
+export function serializeForSummary(turns: readonly PyMsg[]): string {
+  return turns.map((m) => blockPieces(m).join('')).join('\n\n');
+}
+
+/**
+ * Tokens of `serializeForSummary(turns)`, counted piece by piece: a message body the simulator has
+ * already counted is a cache hit instead of a fresh tokenization of the whole prompt (which was half
+ * of a Hermes session's time). A tokenizer may merge across a piece boundary, so this can differ from
+ * counting the joined text by about a token per boundary (a few per message, against hundreds).
+ */
+export function serializedSummaryTokens(
+  turns: readonly PyMsg[],
+  count: (text: string) => number,
+  /** the exact count of a body that is still the message's own content string, when known cheaply */
+  knownBody?: (m: PyMsg) => number | undefined,
+): number {
+  let n = 0;
+  for (let i = 0; i < turns.length; i++) {
+    if (i) n += count('\n\n');
+    const m = turns[i]!;
+    const pieces = blockPieces(m);
+    for (let k = 0; k < pieces.length; k++) {
+      const piece = pieces[k]!;
+      if (!piece) continue;
+      const known = k === 1 && piece === m.content ? knownBody?.(m) : undefined;
+      n += known ?? count(piece);
+    }
+  }
+  return n;
 }

@@ -22,10 +22,11 @@ export const HERMES_UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
     '(agent/agent_runtime_helpers.py:361) nor the Anthropic adapter (agent/anthropic_adapter.py:2392-2453) puts a user turn first ' +
     '(only the Bedrock adapter does, agent/bedrock_adapter.py:653-655).',
   'strict-alternation':
-    'Only with the todo snapshot on (todoSnapshot; off by default here, upstream appends it whenever the agent has a task list): ' +
+    'Only when the todo snapshot is appended (todoSnapshot, on by default as upstream; it needs a task list with active items, from the ' +
+    'session\'s todo calls or the synthetic todoItems): ' +
     'compress_context appends the snapshot as a user message after the compacted list (agent/conversation_compression.py:810-812), and ' +
     'a turn-start compaction leaves the new user message last, so two user messages follow each other; the loop\'s ' +
     'repair_message_sequence (agent/agent_runtime_helpers.py:525-549, run before each request) merges them only when both contents are ' +
-    'strings, so a user message with images or parts stays next to the snapshot. With default parameters the invariant holds: the port ' +
+    'strings, so a user message with images or parts stays next to the snapshot. Without a task list the invariant holds: the port ' +
     'runs that repair too (repair-sequence.ts), which merges the two assistant messages compress() can leave in a row.',
 };
