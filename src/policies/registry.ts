@@ -13,6 +13,7 @@ import { claudeCodeTutorialPolicy } from './claude-code/tutorial.js';
 import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCompactionPolicy } from './anthropic/definitions.js';
 import { kilocodePolicy, opencodePolicy } from './opencode/policy.js';
 import { twoPhasePolicy } from './opencode/two-phase.js';
+import { cacheAlignedPolicy } from './cache-aligned/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -34,6 +35,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   opencodePolicy,
   kilocodePolicy,
   twoPhasePolicy,
+  cacheAlignedPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));

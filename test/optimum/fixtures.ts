@@ -17,7 +17,11 @@ export function smallWorkload(seed: string, steps: number, opts: { gap?: (t: num
   for (let t = 0; t < steps; t++) {
     const newTurn = pendingCall === null || rng() < 0.25;
     if (newTurn) turn++;
-    const append: Message[] = newTurn || !pendingCall ? [user(`task ${turn} ${words(5 + Math.floor(rng() * 40), 'u')}`)] : [toolResult(pendingCall, words(50 + Math.floor(rng() * 3000), `r${t}`))];
+    // every call is answered (no orphans); a new user turn follows the last result
+    const append: Message[] = [
+      ...(pendingCall ? [toolResult(pendingCall, words(50 + Math.floor(rng() * 3000), `r${t}`))] : []),
+      ...(newTurn ? [user(`task ${turn} ${words(5 + Math.floor(rng() * 40), 'u')}`)] : []),
+    ];
     const id = `c${t}`;
     const response: Message = { ...assistant(words(3, 'a'), [call(id, 'Bash', { command: `run ${t}` })]), ...(rng() < 0.4 ? { reasoning: words(20 + Math.floor(rng() * 200), `th${t}`) } : {}) };
     pendingCall = id;
