@@ -75,10 +75,26 @@ export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: Run
     if (fresh) bound = opts.optimum === false ? undefined : boundOf(setup, cell.scenario.settings);
     const run = runSession(setup);
     if (bound !== undefined) run.optimumCost = bound;
+    if (cell.scenario.settings.reaction) {
+      const { reaction: _closed, ...openSettings } = cell.scenario.settings;
+      addOpenLoop(run, makeSetup({
+        scenario: cell.scenario.name, seed: cell.seed, workload: w!, policy: cell.policy, settings: openSettings, tokens, checked: opts.checked,
+      }));
+    }
     out.push(run);
     opts.onProgress?.(i + 1, cells.length, cell);
   });
   return out;
+}
+
+/**
+ * A closed-loop session also reports its open-loop cost and steps (the same cell with no reaction), so
+ * reports show a band — what the policy costs if the agent never re-reads, and if it does — not a point.
+ */
+function addOpenLoop(run: SessionRun, openSetup: SessionSetup): void {
+  const o = runSession(openSetup);
+  const cost = o.steps.reduce<number | null>((sum, st) => (sum === null || st.costTotal === null ? null : sum + st.costTotal), 0);
+  run.telemetry = { ...run.telemetry, 'reaction.openLoopSteps': o.steps.length, ...(cost !== null ? { 'reaction.openLoopCost': cost } : {}) };
 }
 
 /** The workload's offline optimum in dollars; null when unpriced or too long to solve. */
