@@ -49,6 +49,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     let lastRequestAt: number | undefined;
     let lastModel: string | undefined;
     let coldPrunes = 0, warmPrunes = 0, warmSummaries = 0, coldSummaries = 0;
+    let recheckAt = 0;
 
     const cold = (ctx: PolicyContext): boolean =>
       lastRequestAt === undefined || ctx.now - lastRequestAt > p.ttl || (lastModel !== undefined && ctx.model !== lastModel);
@@ -64,18 +65,23 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       params,
       beforeStep(history, ctx): HookResult {
         const isCold = cold(ctx);
+        const prompt = ctx.lastUsage?.promptTokens ?? 0;
+        // planning scans the history: only at a cold moment, or under pressure once a veto's wait is over
+        if (!isCold && (prompt < p.pruneFraction * ctx.contextWindow || ctx.step < recheckAt)) return undefined;
         const plan = planPrune(history, p.keep, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
         if (!plan || plan.reclaimed < p.pruneMin) return undefined;
         if (isCold) {
           coldPrunes++;
           return { history: plan.history, kind: 'prune', note: 'cold cache', detail: { cleared: plan.cleared, cold: true } };
         }
-        const prompt = ctx.lastUsage?.promptTokens ?? 0;
-        if (prompt < p.pruneFraction * ctx.contextWindow) return undefined;
         const profile = getProfile(ctx.model);
         const steps = profile ? breakEvenSteps(profile, plan.rewrite, plan.reclaimed) : null;
         const horizon = Math.max(p.minHorizon, ctx.step);
-        if (steps === null || steps > horizon) return { veto: 'break-even' };
+        if (steps === null || steps > horizon) {
+          // the horizon grows by one step per step: look again when it could have caught up (at most 10 steps on)
+          recheckAt = ctx.step + Math.max(1, Math.min(10, Math.ceil((steps ?? Infinity) - horizon)));
+          return { veto: 'break-even' };
+        }
         warmPrunes++;
         return { history: plan.history, kind: 'prune', note: 'pays back', detail: { cleared: plan.cleared, breakEvenSteps: Math.round(steps * 10) / 10, horizon } };
       },
