@@ -11,3 +11,10 @@ export function parsePositiveInt(name: string, raw: string): number {
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected a positive integer`);
   return n;
 }
+
+/** A whole number ≥ 0 written in decimal digits (no sign, exponent, hex or empty string). */
+export function parseNonNegativeInt(name: string, raw: string): number {
+  const n = /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected a whole number ≥ 0`);
+  return n;
+}

@@ -9,6 +9,7 @@ import { resolvePolicySpec, policyIds, getPolicy, resolvePolicy } from '../polic
 import { parsePolicySpec } from '../policies/params.js';
 import { loadPolicyModule, looksLikePath } from '../testing/policy-module.js';
 import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
+import { DEFAULT_REACTION } from '../sim/reaction.js';
 import { planCells, type Cell, type RunPlan, type RunScenario } from '../sim/run.js';
 import { defaultWorkers, loadPlan, runPlanCells, type PlanSource } from '../sim/parallel.js';
 import type { SessionRun } from '../sim/records.js';
@@ -62,12 +63,19 @@ export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): R
   };
 }
 
+/** The scenario with the closed loop on (DEFAULT_REACTION), when asked for; the manifest's settings show it. */
+function withReaction(s: RunScenario, on: boolean | undefined): RunScenario {
+  return on ? { ...s, settings: { ...s.settings, reaction: DEFAULT_REACTION } } : s;
+}
+
 export interface PlanArgs {
   scenario?: string[];
   suite?: string;
   policy?: string[];
   seeds?: number;
   maxSteps?: number;
+  /** closed-loop agent reaction on synthetic workloads (recorded traces stay open-loop) */
+  reaction?: boolean;
 }
 
 /** The policies `run` uses when none is named: every registered policy at its defaults. */
@@ -92,7 +100,7 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], re
   for (const s of args.scenario ?? []) scenarios.push(...(/\.suite\.json$/i.test(s) ? loadSuite(s) : [loadScenario(s)]));
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
   const runScenarios = [
-    ...scenarios.map((s) => toRunScenario(s, args.maxSteps, args.seeds)),
+    ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), args.reaction)),
     ...extraScenarios.map((s) => (args.seeds ? { ...s, seeds: seedList(args.seeds) } : s)),
   ];
   const names = new Set<string>();
@@ -165,6 +173,7 @@ export interface CommonOpts {
   policy?: string[];
   seeds?: string;
   maxSteps?: string;
+  reaction?: boolean;
   out: string;
   workers?: string;
   shard?: string;
@@ -181,7 +190,8 @@ export function addPlanOptions(cmd: Command, withPolicy = true): Command {
   if (withPolicy) cmd.option('--policy <id[:key=value,...]>', 'a policy with optional parameters; repeatable (default: every registered policy)', collect);
   return cmd
     .option('--seeds <n>', "number of seeds (1..n); default: the scenarios' own")
-    .option('--max-steps <n>', 'truncate every session to its first n steps (a reduced, quicker run)');
+    .option('--max-steps <n>', 'truncate every session to its first n steps (a reduced, quicker run)')
+    .option('--reaction', 'closed loop (modelled): the agent re-reads files a policy removed before it edits them (synthetic workloads only)');
 }
 
 export function addExecOptions(cmd: Command, defaultOut: string): Command {
@@ -198,6 +208,7 @@ export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
     scenario: o.scenario, suite: o.suite, trace: o.trace, policy,
     seeds: o.seeds ? parsePositiveInt('--seeds', o.seeds) : undefined,
     maxSteps: o.maxSteps ? parsePositiveInt('--max-steps', o.maxSteps) : undefined,
+    ...(o.reaction ? { reaction: true } : {}),
   };
 }
 

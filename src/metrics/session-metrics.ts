@@ -50,6 +50,10 @@ export interface SessionMetrics extends BreaksByCause {
   vetoes: number;
   invariantViolations: number;
   failed: number;
+  /** dollars of the workload's offline optimum (the same for every policy on it); NaN when not computed */
+  optimumCost: number;
+  /** costTotal / optimumCost: how far the policy is from the cheapest schedule of the bound's family */
+  costToOptimum: number;
 }
 
 /** Summaries rewrite history through an LLM call; everything else (prune, strip, clear, trim) is "prune-only". */
@@ -141,5 +145,11 @@ export function sessionMetrics(run: SessionRun): SessionMetrics {
     vetoes: run.vetoes.length,
     invariantViolations: run.violations.length,
     failed: run.failure ? 1 : 0,
+    ...optimumMetrics(run, sumNullable(steps.map((s) => s.costTotal))),
   };
+}
+
+function optimumMetrics(run: SessionRun, cost: number | null): Pick<SessionMetrics, 'optimumCost' | 'costToOptimum'> {
+  const bound = run.optimumCost ?? NaN;
+  return { optimumCost: bound, costToOptimum: cost !== null && bound > 0 ? cost / bound : NaN };
 }

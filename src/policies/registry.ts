@@ -24,6 +24,7 @@ import { rooCodePolicy } from './roo-code/policy.js';
 import { aiderPolicy } from './aider/policy.js';
 import { complexityTrapHybridPolicy } from './complexity-trap/policy.js';
 import { recentToolsSummaryPolicy } from './recent-tools-summary/policy.js';
+import { cacheAlignedPolicy } from './cache-aligned/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
@@ -56,6 +57,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   aiderPolicy,
   complexityTrapHybridPolicy,
   recentToolsSummaryPolicy,
+  cacheAlignedPolicy,
 ];
 
 export const REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(DEFINITIONS.map((d) => [d.id, d]));

@@ -11,7 +11,7 @@
  */
 import { alignCutBackward, tailStartByTokens } from './shared/boundaries.js';
 import { contentText, type Message } from '../core/messages.js';
-import type { PolicyDefinition, PolicyResult } from './types.js';
+import type { PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
 
 export const SUMMARY_PREFIX = '[Summary of the earlier conversation]\n';
 
@@ -42,6 +42,34 @@ function requestWithSummary(request: Message, summary: string, tail: readonly Me
   return [addText(request, SUMMARY_PREFIX + summary, 'after'), ...tail];
 }
 
+export interface TailSummaryOptions {
+  /** recent tail kept verbatim, in tokens (at least two messages, aligned so no call loses its result) */
+  tailTokens: number;
+  summaryTokens: number;
+  /** the summary request is sent as a fork of the main prompt, so its input is read from the cache */
+  reusesMainCache?: boolean;
+}
+
+/**
+ * Replaces everything but a recent tail with one summary, keeping the newest user request verbatim;
+ * undefined when there is nothing to summarize or the summarizer failed. Shared by the policies that
+ * summarize this way (threshold-summary, cache-aligned).
+ */
+export function summarizeAllButTail(history: readonly Message[], ctx: PolicyContext, o: TailSummaryOptions): PolicyResult | undefined {
+  const byTokens = alignCutBackward(history, tailStartByTokens(history, o.tailTokens, ctx.tokens.message, 2));
+  const lastUser = lastUserIndex(history);
+  const keepRequest = lastUser >= 0 && lastUser < byTokens;
+  const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
+  if (head.length === 0) return undefined; // nothing but the current request to summarize
+  const res = ctx.summarizer.summarize({ messages: head, budgetTokens: o.summaryTokens, ...(o.reusesMainCache ? { reusesMainCache: true } : {}) });
+  if (!res.ok) return undefined;
+  const tail = history.slice(byTokens);
+  const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);
+  const tokens = ctx.systemTokens + ctx.tokens.messages(next);
+  const overWindow = tokens > ctx.contextWindow;
+  return { history: next, kind: 'summary', ...(overWindow ? { detail: { overWindow: true, tokens } } : {}) };
+}
+
 export const thresholdSummaryPolicy: PolicyDefinition = {
   id: 'threshold-summary',
   description: 'Summarizes all but a recent tail (always from the newest user message on) once the prompt reaches a fraction of the window.',
@@ -61,21 +89,7 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
       params,
       afterStep(history, usage, ctx): PolicyResult | undefined {
         if (usage.promptTokens < trigger * ctx.contextWindow) return undefined;
-        const byTokens = alignCutBackward(
-          history,
-          tailStartByTokens(history, tailFraction * ctx.contextWindow, ctx.tokens.message, 2),
-        );
-        const lastUser = lastUserIndex(history);
-        const keepRequest = lastUser >= 0 && lastUser < byTokens;
-        const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
-        if (head.length === 0) return undefined; // nothing but the current request to summarize
-        const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens });
-        if (!res.ok) return undefined;
-        const tail = history.slice(byTokens);
-        const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);
-        const tokens = ctx.systemTokens + ctx.tokens.messages(next);
-        const overWindow = tokens > ctx.contextWindow;
-        return { history: next, kind: 'summary', ...(overWindow ? { detail: { overWindow: true, tokens } } : {}) };
+        return summarizeAllButTail(history, ctx, { tailTokens: tailFraction * ctx.contextWindow, summaryTokens });
       },
     };
   },

@@ -103,4 +103,6 @@ export interface SessionRun {
   userTurns: number;
   contextWindow: number;
   telemetry: Record<string, string | number | boolean>;
+  /** dollars of the workload's offline optimum (src/optimum), when computed; null when unpriced or too long */
+  optimumCost?: number | null;
 }

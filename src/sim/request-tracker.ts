@@ -71,6 +71,11 @@ export class RequestTracker {
     this.mirrorTokens = this.systemTokens;
   }
 
+  /** the request sent last (what the model saw on the previous step) */
+  get lastRequest(): readonly Message[] {
+    return this.lastSent;
+  }
+
   /** tokens of the request that would be sent now */
   get requestTokens(): number {
     return this.view ? this.viewTokens : this.mirrorTokens;

@@ -6,7 +6,8 @@ import type { TokenCounter } from '../core/tokens.js';
 import type { Workload } from '../workload/types.js';
 import type { SessionRun } from './records.js';
 import { runSession } from './session.js';
-import { makeSetup, type ResolvedPolicy, type SimSettings } from './setup.js';
+import { makeSetup, profileFor, type ResolvedPolicy, type SessionSetup, type SimSettings } from './setup.js';
+import { workloadBound } from '../optimum/index.js';
 
 /** A scenario as the runner needs it: a name, simulation settings and a workload per seed. */
 export interface RunScenario {
@@ -24,6 +25,8 @@ export interface RunPlan {
   policies: readonly ResolvedPolicy[];
   seeds: readonly number[];
   checked?: boolean;
+  /** compute the offline optimum of each workload (`optimumCost` in the records) @default true */
+  optimum?: boolean;
 }
 
 export interface Cell {
@@ -45,26 +48,60 @@ export interface ProgressFn {
   (done: number, total: number, cell: Cell): void;
 }
 
-export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: { checked?: boolean; onProgress?: ProgressFn } = {}): SessionRun[] {
-  // Cells come ordered by (scenario, seed), so only the current workload needs keeping.
+export interface RunCellsOptions {
+  checked?: boolean;
+  /** compute each workload's offline optimum @default true */
+  optimum?: boolean;
+  onProgress?: ProgressFn;
+}
+
+export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: RunCellsOptions = {}): SessionRun[] {
+  // Cells come ordered by (scenario, seed), so only the current workload (and its bound) needs keeping.
   let wkey = '';
   let w: Workload | undefined;
+  let bound: number | null | undefined;
   const out: SessionRun[] = [];
   cells.forEach((cell, i) => {
     const k = `${cell.scenario.name}\u0000${cell.seed}`;
-    if (!w || k !== wkey) {
+    const fresh = !w || k !== wkey;
+    if (fresh) {
       w = cell.scenario.makeWorkload(cell.seed, tokens);
       wkey = k;
     }
-    out.push(
-      runSession(
-        makeSetup({
-          scenario: cell.scenario.name, seed: cell.seed, workload: w, policy: cell.policy,
-          settings: cell.scenario.settings, tokens, checked: opts.checked,
-        }),
-      ),
-    );
+    const setup = makeSetup({
+      scenario: cell.scenario.name, seed: cell.seed, workload: w!, policy: cell.policy,
+      settings: cell.scenario.settings, tokens, checked: opts.checked,
+    });
+    if (fresh) bound = opts.optimum === false ? undefined : boundOf(setup, cell.scenario.settings);
+    const run = runSession(setup);
+    if (bound !== undefined) run.optimumCost = bound;
+    if (cell.scenario.settings.reaction) {
+      const { reaction: _closed, ...openSettings } = cell.scenario.settings;
+      addOpenLoop(run, makeSetup({
+        scenario: cell.scenario.name, seed: cell.seed, workload: w!, policy: cell.policy, settings: openSettings, tokens, checked: opts.checked,
+      }));
+    }
+    out.push(run);
     opts.onProgress?.(i + 1, cells.length, cell);
   });
   return out;
+}
+
+/**
+ * A closed-loop session also reports its open-loop cost and steps (the same cell with no reaction), so
+ * reports show a band — what the policy costs if the agent never re-reads, and if it does — not a point.
+ */
+function addOpenLoop(run: SessionRun, openSetup: SessionSetup): void {
+  const o = runSession(openSetup);
+  const cost = o.steps.reduce<number | null>((sum, st) => (sum === null || st.costTotal === null ? null : sum + st.costTotal), 0);
+  run.telemetry = { ...run.telemetry, 'reaction.openLoopSteps': o.steps.length, ...(cost !== null ? { 'reaction.openLoopCost': cost } : {}) };
+}
+
+/** The workload's offline optimum in dollars; null when unpriced or too long to solve. */
+function boundOf(setup: SessionSetup, settings: SimSettings): number | null {
+  const b = workloadBound({
+    workload: setup.workload, tokens: setup.tokens, profileOf: (m) => setup.mainProfile(m) ?? profileFor(m, settings.ttl),
+    auxProfile: setup.auxProfile, breakpoints: settings.breakpoints,
+  });
+  return b.status === 'ok' ? b.cost : null;
 }

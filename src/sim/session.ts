@@ -19,6 +19,7 @@ import { RequestTracker } from './request-tracker.js';
 import { buildStepRecord, type PendingEvent, finishEvent } from './step-record.js';
 import type { SessionSetup } from './setup.js';
 import type { EventRecord, InvariantRecord, SessionRun, StepRecord, VetoRecord } from './records.js';
+import { createReaction } from './reaction.js';
 
 export function runSession(setup: SessionSetup): SessionRun {
   const { workload, key, tokens } = setup;
@@ -37,6 +38,9 @@ export function runSession(setup: SessionSetup): SessionRun {
   let failure: SessionRun['failure'] = null;
   let pending: PendingEvent[] = [];
   let userTurn = -1;
+  // closed loop (opt-in): the script grows when the agent re-reads what a policy removed
+  const reaction = setup.reaction ? createReaction(workload, setup.reaction, `${key.scenario}:${key.seed}`, tokens) : null;
+  const script = reaction ? [...workload.steps] : workload.steps;
 
   const ctx: PolicyContext = {
     contextWindow: window, maxOutputTokens: maxOut, step: 0, userTurn: 0, turnStart: true, now: 0,
@@ -76,8 +80,9 @@ export function runSession(setup: SessionSetup): SessionRun {
   };
 
   try {
-    for (let s = 0; s < workload.steps.length; s++) {
-      const st = workload.steps[s]!;
+    for (let s = 0; s < script.length; s++) {
+      reaction?.beforeStep(script, s, tracker.history, tracker.lastRequest);
+      const st = script[s]!;
       now += st.gapBefore;
       const turnStart = st.userTurn !== userTurn;
       userTurn = st.userTurn;
@@ -99,6 +104,7 @@ export function runSession(setup: SessionSetup): SessionRun {
         const msg = freezeMessage(raw);
         const m = policy.onAppend ? callHook('append', tracker.history, setup.checked, () => policy.onAppend!(msg, ctx)) : msg;
         tracker.append(freezeMessage(m), m !== msg, m !== msg ? tokens.message(msg) : 0);
+        reaction?.appended(msg);
       }
       if (policy.beforeStep) {
         apply('before', s, ledger.total, callHook('before', tracker.history, setup.checked, () => policy.beforeStep!(tracker.history, ctx)));
@@ -135,7 +141,7 @@ export function runSession(setup: SessionSetup): SessionRun {
         historyMessages, requestMessages: request.length, aux: [...aux, ...afterAux],
       }));
     }
-    flushEvents(workload.steps.length, userTurn);
+    flushEvents(script.length, userTurn);
   } catch (e) {
     if (!(e instanceof PolicyFailure)) throw e;
     failure = { ...key, step: steps.length, phase: e.phase, error: e.message };
@@ -143,7 +149,7 @@ export function runSession(setup: SessionSetup): SessionRun {
   return {
     key, steps, events, vetoes, violations, failure,
     userTurns: userTurn + 1, contextWindow: workload.contextWindow,
-    telemetry: { ...tracker.telemetry(), ...safeTelemetry(policy) },
+    telemetry: { ...tracker.telemetry(), ...reaction?.telemetry(), ...safeTelemetry(policy) },
   };
 }
 

@@ -12,6 +12,7 @@ import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
 import type { Workload } from '../workload/types.js';
 import type { RunKey } from './records.js';
+import type { ReactionSettings } from './reaction.js';
 
 export interface SessionSetup {
   key: RunKey;
@@ -26,6 +27,8 @@ export interface SessionSetup {
   /** compare every history element after each hook (O(n)): for property tests and `check` */
   checked: boolean;
   overflowRetries: number;
+  /** closed-loop agent reaction (src/sim/reaction.ts); absent = open loop, the workload replayed as scripted */
+  reaction?: ReactionSettings;
 }
 
 /** A policy with its parameters resolved, as one column of a comparison. */
@@ -44,6 +47,8 @@ export interface SimSettings {
   auxModel?: string;
   summarizer: { fidelity: number; failureRate: number; failAt: readonly number[] };
   overflowRetries?: number;
+  /** closed-loop agent reaction; synthetic workloads only */
+  reaction?: ReactionSettings;
 }
 
 export function paramsHash(id: string, params: Record<string, unknown>): string {
@@ -97,5 +102,6 @@ export function makeSetup(args: {
     mainProfile: (model) => profileFor(model, settings.ttl),
     checked: args.checked ?? false,
     overflowRetries: settings.overflowRetries ?? 3,
+    ...(settings.reaction ? { reaction: settings.reaction } : {}),
   };
 }

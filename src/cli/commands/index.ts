@@ -14,5 +14,6 @@ import { register as calibrate } from './calibrate.js';
 import { register as importCmd } from './import.js';
 import { register as validateCache } from './validate-cache.js';
 import { register as prices } from './prices.js';
+import { register as optimum } from './optimum.js';
 
-export const COMMANDS: readonly ((program: Command) => void)[] = [run, report, sweep, compare, merge, policies, prices, validate, importCmd, validateCache, calibrate, conform, check, trajectories];
+export const COMMANDS: readonly ((program: Command) => void)[] = [run, report, sweep, compare, merge, policies, prices, validate, importCmd, validateCache, calibrate, conform, check, trajectories, optimum];

@@ -1,0 +1,100 @@
+/**
+ * `cache-aligned`: compactbench's own policy, built from what the records show breaks the cache.
+ *
+ * - Prunes wait for a cold cache. When the cache has expired anyway (a pause past the TTL) or the model
+ *   switched, the whole prompt is re-written on the next request whatever the policy does, so clearing
+ *   old tool outputs then costs nothing extra; it is done when it frees at least `pruneMinTokens`
+ *   (batched, not one result at a time). claude-code#94177: 68% of cache-write tokens came from 36
+ *   events, four mid-history prunes wrote ~3.0M tokens to free ~330k; it asks for prunes aligned with
+ *   cold-cache moments and batched.
+ * - A warm prune is accepted only if it pays back: its break-even (extra write now ÷ read saved per
+ *   later step, src/metrics/break-even.ts, the figure events.csv reports) must be within the expected
+ *   remaining steps, estimated as the steps so far (at least `minHorizonSteps`) — a session that has
+ *   run N steps is, without other knowledge, about as likely to run N more. Otherwise the step records a
+ *   veto (`break-even`).
+ * - Summaries are taken while the cache is warm, right after a request at `summaryFraction` of the
+ *   window: the summary request is sent as a fork of the main prompt, so its input is read from cache
+ *   (the counterpoint in claude-code#94177); when the cache is cold the summary is billed in full.
+ * - An overflow is always summarized.
+ */
+import { getProfile } from '../../cache/profiles.js';
+import { breakEvenSteps } from '../../metrics/break-even.js';
+import { summarizeAllButTail } from '../threshold-summary.js';
+import type { HookResult, PolicyContext, PolicyDefinition, ContextPolicy } from '../types.js';
+import { planPrune } from './prune.js';
+
+export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
+
+export const cacheAlignedPolicy: PolicyDefinition = {
+  id: 'cache-aligned',
+  description: 'Prunes old tool outputs when the cache is cold anyway (or when a warm prune pays back within the expected remaining steps); summarizes while the cache is warm.',
+  source: 'compactbench (issue 17): claude-code#94177 (prune cache writes, cold-moment alignment); JetBrains "The Complexity Trap" (arXiv 2508.21433); src/metrics/break-even.ts',
+  version: 'compactbench-0.2',
+  params: [
+    { name: 'summaryFraction', type: 'number', default: 0.8, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
+    { name: 'pruneFraction', type: 'number', default: 0.5, min: 0, max: 1, description: 'consider a warm prune once the prompt reached this × window' },
+    { name: 'keepToolResults', type: 'integer', default: 3, min: 0, max: 1000, description: 'newest tool results never pruned' },
+    { name: 'pruneMinTokens', type: 'integer', default: 8000, min: 0, description: 'a prune must free at least this many tokens (batching)' },
+    { name: 'cacheTtlSeconds', type: 'number', default: 300, min: 1, description: "the provider cache's TTL the agent assumes (Anthropic's default 5 minutes)" },
+    { name: 'minHorizonSteps', type: 'integer', default: 20, min: 1, description: 'smallest expected number of remaining steps' },
+    { name: 'tailFraction', type: 'number', default: 0.1, min: 0, max: 0.9, description: 'recent tail kept verbatim by a summary, as a fraction of the window' },
+    { name: 'summaryTokens', type: 'integer', default: 2000, min: 1, description: 'summary length the prompt asks for (tokens)' },
+  ],
+  create(params): ContextPolicy {
+    const p = {
+      summaryFraction: params.summaryFraction as number, pruneFraction: params.pruneFraction as number,
+      keep: params.keepToolResults as number, pruneMin: params.pruneMinTokens as number, ttl: params.cacheTtlSeconds as number,
+      minHorizon: params.minHorizonSteps as number, tailFraction: params.tailFraction as number, summaryTokens: params.summaryTokens as number,
+    };
+    let lastRequestAt: number | undefined;
+    let lastModel: string | undefined;
+    let coldPrunes = 0, warmPrunes = 0, warmSummaries = 0, coldSummaries = 0;
+    let recheckAt = 0;
+
+    const cold = (ctx: PolicyContext): boolean =>
+      lastRequestAt === undefined || ctx.now - lastRequestAt > p.ttl || (lastModel !== undefined && ctx.model !== lastModel);
+
+    const summarize = (history: Parameters<NonNullable<ContextPolicy['afterStep']>>[0], ctx: PolicyContext, warm: boolean): HookResult => {
+      const r = summarizeAllButTail(history, ctx, { tailTokens: p.tailFraction * ctx.contextWindow, summaryTokens: p.summaryTokens, reusesMainCache: warm });
+      if (r) { if (warm) warmSummaries++; else coldSummaries++; }
+      return r;
+    };
+
+    return {
+      id: 'cache-aligned',
+      params,
+      beforeStep(history, ctx): HookResult {
+        const isCold = cold(ctx);
+        const prompt = ctx.lastUsage?.promptTokens ?? 0;
+        // planning scans the history: only at a cold moment, or under pressure once a veto's wait is over
+        if (!isCold && (prompt < p.pruneFraction * ctx.contextWindow || ctx.step < recheckAt)) return undefined;
+        const plan = planPrune(history, p.keep, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
+        if (!plan || plan.reclaimed < p.pruneMin) return undefined;
+        if (isCold) {
+          coldPrunes++;
+          return { history: plan.history, kind: 'prune', note: 'cold cache', detail: { cleared: plan.cleared, cold: true } };
+        }
+        const profile = getProfile(ctx.model);
+        const steps = profile ? breakEvenSteps(profile, plan.rewrite, plan.reclaimed) : null;
+        const horizon = Math.max(p.minHorizon, ctx.step);
+        if (steps === null || steps > horizon) {
+          // the horizon grows by one step per step: look again when it could have caught up (at most 10 steps on)
+          recheckAt = ctx.step + Math.max(1, Math.min(10, Math.ceil((steps ?? Infinity) - horizon)));
+          return { veto: 'break-even' };
+        }
+        warmPrunes++;
+        return { history: plan.history, kind: 'prune', note: 'pays back', detail: { cleared: plan.cleared, breakEvenSteps: Math.round(steps * 10) / 10, horizon } };
+      },
+      afterStep(history, usage, ctx) {
+        lastRequestAt = ctx.now;
+        lastModel = ctx.model;
+        if (usage.promptTokens < p.summaryFraction * ctx.contextWindow) return undefined;
+        return summarize(history, ctx, true);
+      },
+      onOverflow(history, ctx) {
+        return summarize(history, ctx, !cold(ctx));
+      },
+      telemetry: () => ({ coldPrunes, warmPrunes, warmSummaries, coldSummaries }),
+    };
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * cache-aligned: prunes wait for a cold cache (or pay back), summaries are taken warm and read their
+ * input from the cache. Checked on hand-made sessions through the real step loop.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTokenCounter } from '../../src/core/tokens.js';
+import { getProfile } from '../../src/cache/profiles.js';
+import { cacheAlignedPolicy } from '../../src/policies/cache-aligned/policy.js';
+import { resolvePolicy } from '../../src/policies/registry.js';
+import { runSession } from '../../src/sim/session.js';
+import { makeSetup } from '../../src/sim/setup.js';
+import type { Workload } from '../../src/workload/types.js';
+import { smallWorkload } from '../optimum/fixtures.js';
+
+const tokens = createTokenCounter();
+
+function run(w: Workload, params: Record<string, unknown> = {}) {
+  return runSession(makeSetup({
+    scenario: 'cache-aligned', seed: 1, workload: w, policy: resolvePolicy(cacheAlignedPolicy, params),
+    settings: { breakpoints: 'auto', summarizer: { fidelity: 1, failureRate: 0, failAt: [] } }, tokens, checked: true,
+  }));
+}
+
+describe('cache-aligned', () => {
+  it('prunes at the moment the cache expired anyway, and only then when warm prunes cannot pay back', () => {
+    // steady 5 s gaps, one 10-minute pause at step 30 (past the 5-minute TTL)
+    const w = smallWorkload('cold', 45, { gap: (t) => (t === 30 ? 600 : 5) });
+    const r = run(w, { pruneFraction: 1, pruneMinTokens: 2000 });
+    const prunes = r.events.filter((e) => e.kind === 'prune');
+    expect(prunes.length).toBeGreaterThan(0);
+    expect(prunes.every((e) => e.note === 'cold cache')).toBe(true);
+    expect(prunes[0]!.step).toBe(30);
+    expect(r.violations).toEqual([]);
+    // the pause expired the cache: the pruned request breaks nothing that was not broken already
+    expect(r.steps[30]!.breakCause).toBe('ttl-expiry');
+  });
+
+  it('without a pause, a warm prune happens only once it pays back within the expected remaining steps', () => {
+    const w = smallWorkload('warm', 60);
+    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000 });
+    const warm = eager.events.filter((e) => e.kind === 'prune');
+    expect(warm.length).toBeGreaterThan(0);
+    for (const e of warm) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
+    // a horizon of 1 step: no prune pays back that fast, so every candidate is vetoed
+    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1 });
+    expect(strict.events.filter((e) => e.kind === 'prune' && e.note === 'pays back').length).toBeLessThan(warm.length);
+    expect(strict.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
+  });
+
+  it('summarizes right after a request at the threshold, reading its input from the warm cache', () => {
+    const w = smallWorkload('sum', 80);
+    const r = run(w, { summaryFraction: 0.1, pruneMinTokens: 1_000_000 });
+    const summaries = r.events.filter((e) => e.kind === 'summary');
+    expect(summaries.length).toBeGreaterThan(0);
+    const aux = r.steps.filter((s) => s.auxCalls > 0);
+    expect(aux.length).toBeGreaterThan(0);
+    const p = getProfile('claude-sonnet-4.5')!.prices;
+    // read from the cache: cheaper than the same tokens billed as fresh input
+    for (const s of aux) expect(s.auxCost!).toBeLessThan((s.auxInputTokens * p.input! + s.auxOutputTokens * p.output!) / 1e6);
+    expect(r.telemetry.warmSummaries).toBe(summaries.length);
+  });
+});
