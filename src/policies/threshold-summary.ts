@@ -8,10 +8,12 @@
  * kept verbatim with the summary of everything else appended to it; otherwise the summary is a user
  * message in front of the tail, merged into the tail's first message when that is a user message, so
  * roles keep alternating. When the result still does not fit, the event says so (`detail.overWindow`).
+ * A history already over the window before a request (after a switch to a smaller model, or a large
+ * paste) is compacted the same way first (preflight); when that cannot help, a veto says so.
  */
 import { alignCutBackward, tailStartByTokens } from './shared/boundaries.js';
 import { contentText, type Message } from '../core/messages.js';
-import type { PolicyDefinition, PolicyResult } from './types.js';
+import type { PolicyContext, PolicyDefinition, PolicyResult, PolicyVeto } from './types.js';
 
 export const SUMMARY_PREFIX = '[Summary of the earlier conversation]\n';
 
@@ -55,26 +57,34 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
     const trigger = params.triggerFraction as number;
     const tailFraction = params.tailFraction as number;
     const summaryTokens = params.summaryTokens as number;
+    const compact = (history: readonly Message[], ctx: PolicyContext): PolicyResult | PolicyVeto | undefined => {
+      const byTokens = alignCutBackward(
+        history,
+        tailStartByTokens(history, tailFraction * ctx.contextWindow, ctx.tokens.message, 2),
+      );
+      const lastUser = lastUserIndex(history);
+      const keepRequest = lastUser >= 0 && lastUser < byTokens;
+      const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
+      if (head.length === 0) return { veto: 'nothing but the current request to summarize' };
+      const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens });
+      if (!res.ok) return { veto: 'the summarizer failed' };
+      const tail = history.slice(byTokens);
+      const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);
+      const tokens = ctx.systemTokens + ctx.tokens.messages(next);
+      const overWindow = tokens > ctx.contextWindow;
+      return { history: next, kind: 'summary', ...(overWindow ? { detail: { overWindow: true, tokens } } : {}) };
+    };
     return {
       id: 'threshold-summary',
       params,
-      afterStep(history, usage, ctx): PolicyResult | undefined {
+      beforeStep(history, ctx) {
+        if (ctx.systemTokens + ctx.tokens.messages(history) <= ctx.contextWindow) return undefined;
+        return compact(history, ctx);
+      },
+      afterStep(history, usage, ctx) {
         if (usage.promptTokens < trigger * ctx.contextWindow) return undefined;
-        const byTokens = alignCutBackward(
-          history,
-          tailStartByTokens(history, tailFraction * ctx.contextWindow, ctx.tokens.message, 2),
-        );
-        const lastUser = lastUserIndex(history);
-        const keepRequest = lastUser >= 0 && lastUser < byTokens;
-        const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
-        if (head.length === 0) return undefined; // nothing but the current request to summarize
-        const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens });
-        if (!res.ok) return undefined;
-        const tail = history.slice(byTokens);
-        const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);
-        const tokens = ctx.systemTokens + ctx.tokens.messages(next);
-        const overWindow = tokens > ctx.contextWindow;
-        return { history: next, kind: 'summary', ...(overWindow ? { detail: { overWindow: true, tokens } } : {}) };
+        const r = compact(history, ctx);
+        return r && 'veto' in r ? undefined : r;
       },
     };
   },

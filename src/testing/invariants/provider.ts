@@ -4,9 +4,9 @@
  */
 import { illFormedText } from '../checks/unicode.js';
 import { providerOf, THINKING_RULES, thinkingViolations } from '../checks/thinking.js';
-import type { Transition } from '../observation.js';
-import { requestFinding, timeline, transitionFinding, type Invariant } from '../invariant.js';
-import { changed, flaggedOverWindow } from './content.js';
+import type { Observation, Transition } from '../observation.js';
+import { requestFinding, timeline, transitionFinding, type Invariant, type InvariantOptions } from '../invariant.js';
+import { aimsForWindow, changed, flaggedOverWindow, TEXT_PRESERVING_KINDS } from './content.js';
 
 export const wellFormedText: Invariant = {
   name: 'well-formed-text',
@@ -43,13 +43,21 @@ export const thinkingKept: Invariant = {
   },
 };
 
-const MANAGING_HOOKS = ['beforeStep', 'afterStep', 'view', 'onOverflow'];
+/**
+ * Whether the policy takes on fitting the window in this run: it has an overflow path, or one of its
+ * rewrites aims for the window (a summary, a drop). Policies that only clean up (prune, clear, strip,
+ * ...) and have no overflow path do not promise to fit, like the `none` baseline.
+ */
+function managesWindow(obs: Observation, kinds: readonly string[]): boolean {
+  if (obs.hooks?.includes('onOverflow')) return true;
+  return obs.transitions.some((t) => t.phase !== 'view' && changed(t) && aimsForWindow(t, kinds));
+}
 
 export const overflowFlagged: Invariant = {
   name: 'overflow-flagged',
-  description: "A request that exceeds the context window (system prompt included) after the policy's onOverflow ran for it, or after a switch to a model with a smaller window, is flagged by an event (detail.overWindow = true, a note saying it is still over the window, or a veto). Policies with no history hooks (no compaction at all) are exempt.",
-  check(obs) {
-    if (obs.hooks && !obs.hooks.some((h) => MANAGING_HOOKS.includes(h))) return null;
+  description: "A request that exceeds the context window (system prompt included) after the policy's onOverflow ran for it, or after a switch to a model with a smaller window, is flagged by an event (detail.overWindow = true, a note saying it is still over the window, or a veto). Judged for policies that take on the window: an onOverflow hook, or a summary-type rewrite in the run (clean-up-only policies and `none` promise no fit).",
+  check(obs, opts: InvariantOptions = {}) {
+    if (!managesWindow(obs, opts.claims?.textPreservingKinds ?? TEXT_PRESERVING_KINDS)) return null;
     let since: Transition[] = [];
     let lastRewrite: Transition | undefined;
     let largest = 0;
