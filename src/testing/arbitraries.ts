@@ -110,7 +110,9 @@ export function stepArb(o: ConversationArbOptions = {}): fc.Arbitrary<StepSpec> 
     text: fc.noShrink(textArb()),
     reasoning: reasoningArb(),
     // parallel calls are where cuts go wrong (a cut between a call's results): half the steps have several
+    // (cross-shrinking lets a counterexample shrink to a single call)
     calls: fc.oneof(
+      { withCrossShrink: true },
       fc.array(callArb(o), { minLength: 1, maxLength: o.maxCallsPerStep ?? 3 }),
       fc.array(callArb(o), { minLength: Math.min(2, o.maxCallsPerStep ?? 3), maxLength: o.maxCallsPerStep ?? 3 }),
     ),
@@ -131,6 +133,7 @@ export function turnArb(o: ConversationArbOptions = {}): fc.Arbitrary<TurnSpec> 
     // a third of the turns are answered without tools, so user messages sit next to each other's answers
     // and a cut often lands on one
     steps: fc.oneof(
+      { withCrossShrink: true },
       { weight: 1, arbitrary: fc.constant([] as StepSpec[]) },
       { weight: 2, arbitrary: fc.array(stepArb(o), { minLength: 1, maxLength: o.maxStepsPerTurn ?? 4 }) },
     ),

@@ -17,7 +17,8 @@ import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, ViewRe
 import { runSession } from '../sim/session.js';
 import { makeSetup, type SimSettings } from '../sim/setup.js';
 import type { PreserveClaims } from './invariant.js';
-import type { HookPhase, Observation, SentRequest, Transition } from './observation.js';
+import type { HookPhase, Observation, ProducedMessage, SentRequest, Transition } from './observation.js';
+import type { Workload } from '../workload/types.js';
 import { baseEnvironment, shiftedEnvironment, withEnvironment, type RunEnvironment } from './environment.js';
 import { renderCase, type RenderOptions } from './render.js';
 import type { PolicyCase } from './spec.js';
@@ -147,10 +148,14 @@ function paramsFor(target: PolicyTarget, c: PolicyCase): RawParams {
 
 const HOOKS = ['onAppend', 'beforeStep', 'view', 'afterStep', 'onOverflow', 'onCommand'] as const;
 
-/** Every script assistant message that calls tools, by call id. */
-function producedByCallId(steps: readonly { response: Message }[]): Map<string, Message> {
-  const out = new Map<string, Message>();
-  for (const s of steps) for (const c of s.response.tool_calls ?? []) out.set(c.id, s.response);
+/** Every script assistant message that calls tools, by call id, with the model that produced it. */
+function producedByCallId(workload: Workload): Map<string, ProducedMessage> {
+  const out = new Map<string, ProducedMessage>();
+  let model = workload.model;
+  for (const s of workload.steps) {
+    for (const ev of s.events ?? []) if (ev.type === 'model-switch') model = ev.model;
+    for (const c of s.response.tool_calls ?? []) out.set(c.id, { message: s.response, model });
+  }
   return out;
 }
 
@@ -196,7 +201,7 @@ function driveOnce(target: PolicyTarget, c: PolicyCase, opts: DriveOptions): Obs
   }
   return {
     system: rendered.workload.system, transitions: rec.transitions, requests: rec.requests, failure, tokens,
-    produced: producedByCallId(rendered.workload.steps), hooks,
+    produced: producedByCallId(rendered.workload), hooks,
   };
 }
 

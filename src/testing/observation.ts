@@ -40,6 +40,12 @@ export interface SentRequest {
   lastUser?: Message;
 }
 
+/** An assistant message of the script as the model produced it, and that model. */
+export interface ProducedMessage {
+  message: Message;
+  model: string;
+}
+
 export interface Observation {
   /** the system prompt the harness sends first */
   system: Message;
@@ -52,7 +58,7 @@ export interface Observation {
    * every assistant message of the script that calls tools, as the model produced it, by call id: what
    * `thinking-kept` compares the requests' copies with (absent for hand-built observations)
    */
-  produced?: ReadonlyMap<string, Message>;
+  produced?: ReadonlyMap<string, ProducedMessage>;
   /** the hooks the policy defines (absent for hand-built observations) */
   hooks?: readonly string[];
   /**

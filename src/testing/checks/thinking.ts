@@ -84,14 +84,19 @@ export interface ThinkingViolation {
 
 /**
  * Assistant messages of `request` that the provider's rule requires reasoning on and that lost (or
- * changed) the reasoning they were produced with. `produced` maps call ids to the messages as produced.
+ * changed) the reasoning they were produced with. `produced` maps call ids to the messages as produced
+ * and their models; only messages the same provider produced are judged (after a switch of provider,
+ * the earlier model's reasoning cannot be verified by the new one and adapters drop it).
  */
-export function thinkingViolations(request: readonly Message[], rule: ThinkingRule, produced: ReadonlyMap<string, Message>): ThinkingViolation[] {
+export function thinkingViolations(
+  request: readonly Message[], provider: Provider, produced: ReadonlyMap<string, { message: Message; model: string }>,
+): ThinkingViolation[] {
   const out: ThinkingViolation[] = [];
-  for (const i of required(request, rule.scope)) {
+  for (const i of required(request, THINKING_RULES[provider].scope)) {
     const m = request[i]!;
-    const original = produced.get(m.tool_calls![0]!.id);
-    if (!original) continue;
+    const p = produced.get(m.tool_calls![0]!.id);
+    if (!p || providerOf(p.model) !== provider) continue;
+    const original = p.message;
     const want = reasoningKey(original);
     if (!want || reasoningKey(m) === want) continue;
     const ids = m.tool_calls!.map((c) => c.id).join(', ');

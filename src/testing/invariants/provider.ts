@@ -36,7 +36,7 @@ export const thinkingKept: Invariant = {
     for (const r of obs.requests) {
       const provider = providerOf(r.model);
       const rule = THINKING_RULES[provider];
-      const v = thinkingViolations(r.messages, rule, obs.produced)[0];
+      const v = thinkingViolations(r.messages, provider, obs.produced)[0];
       if (v) return requestFinding('thinking-kept', r, `the request at step ${r.step} to ${r.model} (${provider}) would be rejected: ${v.detail}. Rule: ${rule.source}`);
     }
     return null;
