@@ -56,7 +56,7 @@ export const anthropicClearToolUsesPolicy: PolicyDefinition = {
   },
 };
 
-export const anthropicClearThinkingPolicy: PolicyDefinition = {
+export const anthropicClearThinkingPolicy: PolicyDefinition & { upstreamProperties: Record<string, string> } = {
   id: 'anthropic-clear-thinking',
   description: 'Anthropic context editing clear_thinking_20251015: server-side removal of thinking blocks outside the newest thinking turns.',
   source: `${DOCS} (clear_thinking_20251015); shared/reference/policies.md §3b`,
@@ -65,6 +65,13 @@ export const anthropicClearThinkingPolicy: PolicyDefinition = {
     { name: 'keepAll', type: 'boolean', default: false, description: 'keep: "all" — never clear thinking (maximises cache hits)' },
     CACHE_PARAM,
   ],
+  upstreamProperties: {
+    'thinking-kept': 'clear_thinking_20251015 is an edit of the Claude API: it removes the thinking of earlier assistant turns, '
+      + 'tool-calling ones included, and always keeps the current turn\'s (keep.thinking_turns >= 1), which is all Anthropic requires. '
+      + 'The kit also replays it on DeepSeek models, whose thinking mode wants the reasoning_content of every tool-calling turn in '
+      + 'all later requests; no DeepSeek request ever goes through this edit. Source: shared/reference/policies.md §3b; '
+      + 'api-docs.deepseek.com/guides/thinking_mode (tool calls).',
+  },
   create(params): ContextPolicy {
     const keep = params.keepAll ? 'all' : (params.keepThinkingTurns as number);
     const semantics = params.cacheSemantics as CacheSemantics;
