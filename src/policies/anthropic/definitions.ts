@@ -100,6 +100,10 @@ const COMPACTION_UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
     + 'is one view change and the block is cached as a block of its own. On the wire the two are one assistant turn '
     + '(anthropic-turn-order, which merges same-side messages, holds), and the Claude API, the only one offering this edit, '
     + `combines consecutive same-role messages. Source: ${COMPACTION_DOCS}.`,
+  'within-window': 'The API compacts only when the input exceeds trigger.input_tokens (default 150,000, minimum 50,000), a '
+    + 'count independent of the model\'s window, and the compaction summarizes everything before the block: on a smaller window '
+    + '(after a switch to a 64k or 128k model) the block and the turns after it can pass the window before the next trigger, and '
+    + `the API then answers "prompt is too long" instead of compacting again. Source: ${COMPACTION_DOCS} (trigger).`,
 };
 
 export const anthropicCompactionPolicy: PolicyDefinition = {
