@@ -92,6 +92,28 @@ export function freezeMessage<M extends Message>(msg: M): M {
   return Object.freeze(msg);
 }
 
+/** Freezes `v` and everything reachable from it (frozen objects are still walked: their children may not be). */
+function freezeDeep(v: unknown): void {
+  if (!v || typeof v !== 'object') return;
+  for (const k of Object.keys(v)) freezeDeep((v as Record<string, unknown>)[k]);
+  Object.freeze(v);
+}
+
+const deeplyFrozen = new WeakSet<Message>();
+
+/**
+ * `freezeMessage`, then every nested object too (an image part's `image_url`, a call's `function`,
+ * `reasoning_details` entries), once per message. Checked runs use it, so a policy that edits
+ * `part.image_url.detail` on a message it was given fails as a mutation instead of going unseen.
+ */
+export function deepFreezeMessage<M extends Message>(msg: M): M {
+  if (deeplyFrozen.has(msg)) return msg;
+  freezeMessage(msg);
+  freezeDeep(msg);
+  deeplyFrozen.add(msg);
+  return msg;
+}
+
 export const sys = (content: string): Message => ({ role: 'system', content });
 export const user = (content: string): Message => ({ role: 'user', content });
 export const assistant = (content: string | null, tool_calls?: ToolCall[]): Message =>

@@ -80,6 +80,11 @@ export const microcompactPolicy: PolicyDefinition = {
       + 'the following assistant message (the turn\'s final answer) with nothing between them; the proposal keeps every assistant '
       + 'message as it was ("All assistant text preserved"). Source: seed 000 (microcompact() sketch, "Orphan Prevention", '
       + '"What Gets Stripped vs Preserved").',
+    'thinking-kept': 'The sketch strips reasoning, reasoning_content and reasoning_details from all but the last N assistant '
+      + 'messages by position ("Strip thinking/reasoning from all but last N assistant messages"), whether or not they called tools, so an older '
+      + 'tool-calling message that keeps its calls loses its reasoning_content, which DeepSeek\'s thinking mode requires in every '
+      + 'later request (api-docs.deepseek.com/guides/thinking_mode, tool calls); with keepLastN = 0 the assistant whose results are '
+      + 'being sent loses its thinking too (Anthropic). Source: seed 000 (microcompact() sketch, "What Gets Stripped vs Preserved").',
   },
   create(params) {
     const keepLastN = params.keepLastN as number;

@@ -8,10 +8,12 @@
  * kept verbatim with the summary of everything else appended to it; otherwise the summary is a user
  * message in front of the tail, merged into the tail's first message when that is a user message, so
  * roles keep alternating. When the result still does not fit, the event says so (`detail.overWindow`).
+ * A history already over the window before a request (after a switch to a smaller model, or a large
+ * paste) is compacted the same way first (preflight); when that cannot help, a veto says so.
  */
 import { alignCutBackward, tailStartByTokens } from './shared/boundaries.js';
 import { contentText, type Message } from '../core/messages.js';
-import type { PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
+import type { PolicyContext, PolicyDefinition, PolicyResult, PolicyVeto } from './types.js';
 
 export const SUMMARY_PREFIX = '[Summary of the earlier conversation]\n';
 
@@ -51,18 +53,18 @@ export interface TailSummaryOptions {
 }
 
 /**
- * Replaces everything but a recent tail with one summary, keeping the newest user request verbatim;
- * undefined when there is nothing to summarize or the summarizer failed. Shared by the policies that
+ * Replaces everything but a recent tail with one summary, keeping the newest user request verbatim; a
+ * veto when there is nothing to summarize or the summarizer failed. Shared by the policies that
  * summarize this way (threshold-summary, cache-aligned).
  */
-export function summarizeAllButTail(history: readonly Message[], ctx: PolicyContext, o: TailSummaryOptions): PolicyResult | undefined {
+export function summarizeAllButTail(history: readonly Message[], ctx: PolicyContext, o: TailSummaryOptions): PolicyResult | PolicyVeto {
   const byTokens = alignCutBackward(history, tailStartByTokens(history, o.tailTokens, ctx.tokens.message, 2));
   const lastUser = lastUserIndex(history);
   const keepRequest = lastUser >= 0 && lastUser < byTokens;
   const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
-  if (head.length === 0) return undefined; // nothing but the current request to summarize
+  if (head.length === 0) return { veto: 'nothing but the current request to summarize' };
   const res = ctx.summarizer.summarize({ messages: head, budgetTokens: o.summaryTokens, ...(o.reusesMainCache ? { reusesMainCache: true } : {}) });
-  if (!res.ok) return undefined;
+  if (!res.ok) return { veto: 'the summarizer failed' };
   const tail = history.slice(byTokens);
   const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);
   const tokens = ctx.systemTokens + ctx.tokens.messages(next);
@@ -84,12 +86,19 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
     const trigger = params.triggerFraction as number;
     const tailFraction = params.tailFraction as number;
     const summaryTokens = params.summaryTokens as number;
+    const compact = (history: readonly Message[], ctx: PolicyContext): PolicyResult | PolicyVeto | undefined =>
+      summarizeAllButTail(history, ctx, { tailTokens: tailFraction * ctx.contextWindow, summaryTokens });
     return {
       id: 'threshold-summary',
       params,
-      afterStep(history, usage, ctx): PolicyResult | undefined {
+      beforeStep(history, ctx) {
+        if (ctx.systemTokens + ctx.tokens.messages(history) <= ctx.contextWindow) return undefined;
+        return compact(history, ctx);
+      },
+      afterStep(history, usage, ctx) {
         if (usage.promptTokens < trigger * ctx.contextWindow) return undefined;
-        return summarizeAllButTail(history, ctx, { tailTokens: tailFraction * ctx.contextWindow, summaryTokens });
+        const r = compact(history, ctx);
+        return r && 'veto' in r ? undefined : r;
       },
     };
   },

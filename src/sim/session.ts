@@ -9,7 +9,7 @@
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
  * (a compaction event) or a view policy costs O(history).
  */
-import { freezeMessage, type Message } from '../core/messages.js';
+import { deepFreezeMessage, freezeMessage, type Message } from '../core/messages.js';
 import { checkInvariants } from '../core/invariants.js';
 import type { Usage } from '../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext } from '../policies/types.js';
@@ -24,12 +24,14 @@ import { createReaction } from './reaction.js';
 export function runSession(setup: SessionSetup): SessionRun {
   const { workload, key, tokens } = setup;
   const policy: ContextPolicy = setup.createPolicy();
+  // checked runs freeze nested objects too (image_url, a call's function), so no in-place edit goes unseen
+  const freeze: <M extends Message>(m: M) => M = setup.checked ? deepFreezeMessage : freezeMessage;
   const ledger = new AuxLedger(setup.summarizer, setup.auxProfile);
   const steps: StepRecord[] = [];
   const events: EventRecord[] = [];
   const vetoes: VetoRecord[] = [];
   const violations: InvariantRecord[] = [];
-  const tracker = new RequestTracker(freezeMessage(workload.system), tokens, setup.cacheFor(workload.model));
+  const tracker = new RequestTracker(freeze(workload.system), tokens, setup.cacheFor(workload.model));
   let model = workload.model;
   let window = workload.contextWindow;
   let maxOut = workload.maxOutputTokens;
@@ -58,7 +60,7 @@ export function runSession(setup: SessionSetup): SessionRun {
     }
     const before = tracker.history;
     const tokensBefore = tracker.requestTokens;
-    const frozen = r.history.map((m) => freezeMessage(m));
+    const frozen = r.history.map((m) => freeze(m));
     const changed = tracker.replaceHistory(frozen);
     for (const v of checkInvariants(frozen)) {
       violations.push({ ...key, step, phase, code: v.code, index: v.index, detail: v.detail });
@@ -101,9 +103,9 @@ export function runSession(setup: SessionSetup): SessionRun {
         }
       }
       for (const raw of st.append) {
-        const msg = freezeMessage(raw);
+        const msg = freeze(raw);
         const m = policy.onAppend ? callHook('append', tracker.history, setup.checked, () => policy.onAppend!(msg, ctx)) : msg;
-        tracker.append(freezeMessage(m), m !== msg, m !== msg ? tokens.message(msg) : 0);
+        tracker.append(freeze(m), m !== msg, m !== msg ? tokens.message(msg) : 0);
         reaction?.appended(msg);
       }
       if (policy.beforeStep) {
@@ -128,7 +130,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       const usage = tracker.price(request, now, st.outputTokens);
       const kinds = flushEvents(s, userTurn);
       now += st.latency;
-      tracker.append(freezeMessage(st.response), false);
+      tracker.append(freeze(st.response), false);
       lastUsage = usage;
       Object.assign(ctx, { now, lastUsage: usage });
       if (policy.afterStep) {

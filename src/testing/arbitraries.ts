@@ -12,14 +12,14 @@
 import fc from 'fast-check';
 import type { ParamSpec, PolicyDefinition } from '../policies/types.js';
 import type {
-  CallSpec, CompactedSpec, ContextSpec, ConversationSpec, OutputSpec, PolicyCase, ReasoningSpec, StepSpec, TurnSpec, UserSpec,
+  CallSpec, CompactedSpec, ContextSpec, ConversationSpec, ModelSwitchSpec, OutputSpec, PolicyCase, ReasoningSpec, StepSpec, TurnSpec, UserSpec,
 } from './spec.js';
 import { COMMANDS, COMMON_TOOLS, LARGE_UNITS, PHRASES, PLACEHOLDERS, PROTECTED_TOOLS, SUMMARY_HEADERS } from './vocabulary.js';
 
 export interface ConversationArbOptions {
   /** @default 1 */
   minTurns?: number;
-  /** @default 5 */
+  /** @default 6 */
   maxTurns?: number;
   /** tool-calling steps per user turn @default 4 */
   maxStepsPerTurn?: number;
@@ -42,10 +42,12 @@ export interface ContextArbOptions {
   windows?: readonly number[];
   /** main model ids (priced by src/cache/profiles.ts) @default ['claude-sonnet-4.5', 'gpt-4.1', 'deepseek-v3.2'] */
   models?: readonly string[];
-  /** conversation size as a fraction of the window, in percent @default { min: 30, max: 200 } */
+  /** conversation size as a fraction of the window, in percent @default { min: 30, max: 300 } */
   fillPercent?: { min: number; max: number };
   /** scheduled summarizer failures @default true */
   summarizerFailures?: boolean;
+  /** switches to a model with a smaller window (one of `windows`) before a later turn @default true */
+  modelSwitches?: boolean;
 }
 
 export interface PolicyCaseArbOptions {
@@ -107,14 +109,20 @@ export function stepArb(o: ConversationArbOptions = {}): fc.Arbitrary<StepSpec> 
   return fc.record({
     text: fc.noShrink(textArb()),
     reasoning: reasoningArb(),
-    calls: fc.array(callArb(o), { minLength: 1, maxLength: o.maxCallsPerStep ?? 3 }),
+    // parallel calls are where cuts go wrong (a cut between a call's results): half the steps have several
+    // (cross-shrinking lets a counterexample shrink to a single call)
+    calls: fc.oneof(
+      { withCrossShrink: true },
+      fc.array(callArb(o), { minLength: 1, maxLength: o.maxCallsPerStep ?? 3 }),
+      fc.array(callArb(o), { minLength: Math.min(2, o.maxCallsPerStep ?? 3), maxLength: o.maxCallsPerStep ?? 3 }),
+    ),
   });
 }
 
 function userArb(o: ConversationArbOptions): fc.Arbitrary<UserSpec> {
   return fc.noShrink(fc.record({
     text: nonEmptyTextArb(),
-    images: (o.images ?? true) ? fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }) : fc.constant(0),
+    images: (o.images ?? true) ? fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }) : fc.constant(0),
     largeWeight: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) }),
   }));
 }
@@ -122,7 +130,13 @@ function userArb(o: ConversationArbOptions): fc.Arbitrary<UserSpec> {
 export function turnArb(o: ConversationArbOptions = {}): fc.Arbitrary<TurnSpec> {
   const base = fc.record({
     user: userArb(o),
-    steps: fc.array(stepArb(o), { maxLength: o.maxStepsPerTurn ?? 4 }),
+    // a third of the turns are answered without tools, so user messages sit next to each other's answers
+    // and a cut often lands on one
+    steps: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 1, arbitrary: fc.constant([] as StepSpec[]) },
+      { weight: 2, arbitrary: fc.array(stepArb(o), { minLength: 1, maxLength: o.maxStepsPerTurn ?? 4 }) },
+    ),
     final: fc.noShrink(nonEmptyTextArb()),
   });
   if (!(o.commands ?? true)) return base;
@@ -140,13 +154,34 @@ export function conversationArb(o: ConversationArbOptions = {}): fc.Arbitrary<Co
   const conv = fc.record({
     system: fc.noShrink(fc.constantFrom('You are a coding agent. Use the tools to inspect and change the repository.', 'You are Hermes, a helpful assistant with tools.')),
     compacted: (o.compacted ?? true) ? fc.option(compactedArb(), { freq: 4 }) : fc.constant(null),
-    turns: fc.array(turnArb(o), { minLength: o.minTurns ?? 1, maxLength: o.maxTurns ?? 5 }),
+    turns: fc.array(turnArb(o), { minLength: o.minTurns ?? 1, maxLength: o.maxTurns ?? 6 }),
   });
   return o.systemInHistory ? conv.map((c) => ({ ...c, systemInHistory: true })) : conv;
 }
 
+/**
+ * A switch picked independently of the window and resolved against it: the target is one of the
+ * windows smaller than the case's (none when it is the smallest), so shrinking the window towards the
+ * smallest one drops the switch unless the failure needs it.
+ */
+const switchPickArb = (o: ContextArbOptions) =>
+  (o.modelSwitches ?? true)
+    ? fc.oneof(
+      { weight: 2, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: fc.noShrink(fc.record({ turn: fc.integer({ min: 1, max: 3 }), pick: fc.integer({ min: 0, max: 99 }), model: fc.constantFrom(...(o.models ?? DEFAULT_MODELS)) })) },
+    )
+    : fc.constant(null);
+
+function resolveSwitch(pick: { turn: number; pick: number; model: string } | null, window: number, windows: readonly number[]): ModelSwitchSpec | null {
+  if (!pick) return null;
+  const smaller = windows.filter((w) => w < window);
+  if (!smaller.length) return null;
+  return { turn: pick.turn, model: pick.model, contextWindow: smaller[pick.pick % smaller.length]! };
+}
+
 export function contextArb(o: ContextArbOptions = {}): fc.Arbitrary<ContextSpec> {
-  const fill = o.fillPercent ?? { min: 30, max: 200 };
+  const fill = o.fillPercent ?? { min: 30, max: 300 };
+  const windows = o.windows ?? DEFAULT_WINDOWS;
   const fixed = fc.noShrink(fc.record({
     model: fc.constantFrom(...(o.models ?? DEFAULT_MODELS)),
     maxOutputTokens: fc.constantFrom(4096, 8192, 32_000),
@@ -158,14 +193,19 @@ export function contextArb(o: ContextArbOptions = {}): fc.Arbitrary<ContextSpec>
   return fc.record({
     fixed,
     // shrinks towards the smallest window: fewer, smaller messages reach the same thresholds
-    contextWindow: fc.constantFrom(...(o.windows ?? DEFAULT_WINDOWS)),
+    contextWindow: fc.constantFrom(...windows),
     summarizerFailAt: (o.summarizerFailures ?? true)
       ? fc.oneof({ weight: 3, arbitrary: fc.constant([] as number[]) }, { weight: 1, arbitrary: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }) })
       : fc.constant([] as number[]),
-  }).map(({ fixed: f, contextWindow, summarizerFailAt }) => ({
-    model: f.model, contextWindow, maxOutputTokens: Math.min(f.maxOutputTokens, Math.floor(contextWindow / 4)),
-    fill: f.fill, systemFraction: f.systemFraction, summarizerFailAt, thinkSeconds: f.thinkSeconds,
-  }));
+    modelSwitch: switchPickArb(o),
+  }).map(({ fixed: f, contextWindow, summarizerFailAt, modelSwitch }) => {
+    const sw = resolveSwitch(modelSwitch, contextWindow, windows);
+    return {
+      model: f.model, contextWindow, maxOutputTokens: Math.min(f.maxOutputTokens, Math.floor(contextWindow / 4)),
+      fill: f.fill, systemFraction: f.systemFraction, summarizerFailAt, thinkSeconds: f.thinkSeconds,
+      ...(sw ? { modelSwitch: sw } : {}),
+    };
+  });
 }
 
 /** A whole case: conversation, conditions and the harness seed. */

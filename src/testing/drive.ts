@@ -17,7 +17,9 @@ import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, ViewRe
 import { runSession } from '../sim/session.js';
 import { makeSetup, type SimSettings } from '../sim/setup.js';
 import type { PreserveClaims } from './invariant.js';
-import type { HookPhase, Observation, SentRequest, Transition } from './observation.js';
+import type { HookPhase, Observation, ProducedMessage, SentRequest, Transition } from './observation.js';
+import type { Workload } from '../workload/types.js';
+import { baseEnvironment, shiftedEnvironment, withEnvironment, type RunEnvironment } from './environment.js';
 import { renderCase, type RenderOptions } from './render.js';
 import type { PolicyCase } from './spec.js';
 
@@ -26,6 +28,11 @@ export interface PolicyTarget {
   def: PolicyDefinition;
   params?: RawParams;
   claims?: PreserveClaims;
+  /**
+   * imports the policy's module again as a new instance (its module-scope state fresh) and returns its
+   * definition; set for module files by `loadPolicyModule`, absent for registered ids
+   */
+  reload?: () => Promise<PolicyDefinition>;
 }
 
 export interface DriveOptions {
@@ -91,7 +98,7 @@ class Recorder {
     const body = view ?? historyWithResponse.slice(0, -1);
     this.requests.push({
       step: ctx.step, seq: this.seq++, messages: [this.system, ...body],
-      contextWindow: ctx.contextWindow, lastUser: this.lastUser(ctx.step, 'send'),
+      contextWindow: ctx.contextWindow, model: ctx.model, lastUser: this.lastUser(ctx.step, 'send'),
     });
   }
 }
@@ -139,13 +146,43 @@ function paramsFor(target: PolicyTarget, c: PolicyCase): RawParams {
   return c.params ? { ...(target.params ?? {}), ...c.params } : (target.params ?? {});
 }
 
-/** Replays `c` through the policy in the simulator (checked mode) and records what happened. */
-export function drive(target: PolicyTarget, c: PolicyCase, opts: DriveOptions = {}): Observation {
+const HOOKS = ['onAppend', 'beforeStep', 'view', 'afterStep', 'onOverflow', 'onCommand'] as const;
+
+/** Every script assistant message that calls tools, by call id, with the model that produced it. */
+function producedByCallId(workload: Workload): Map<string, ProducedMessage> {
+  const out = new Map<string, ProducedMessage>();
+  let model = workload.model;
+  for (const s of workload.steps) {
+    for (const ev of s.events ?? []) if (ev.type === 'model-switch') model = ev.model;
+    for (const c of s.response.tool_calls ?? []) out.set(c.id, { message: s.response, model });
+  }
+  return out;
+}
+
+/**
+ * Replays `c` through the policy in the simulator (checked mode) and records what happened. The run
+ * sees a fixed fake clock and a Math.random seeded by the case (`environment.ts`); its `replay` runs
+ * the case again with the clock shifted and the stream reseeded.
+ */
+export function drive(target: PolicyTarget, c: PolicyCase, opts: DriveOptions = {}, env: RunEnvironment = baseEnvironment(c.seed)): Observation {
+  const obs = withEnvironment(env, () => driveOnce(target, c, opts));
+  return { ...obs, replay: () => withEnvironment(shiftedEnvironment(c.seed), () => driveOnce(target, c, opts)) };
+}
+
+function driveOnce(target: PolicyTarget, c: PolicyCase, opts: DriveOptions): Observation {
   const tokens = createTokenCounter();
   const rendered = renderCase(c, tokens, opts.render);
   const rec = new Recorder(rendered.workload.system, rendered.userMessages);
   const resolved = resolvePolicy(target.def, paramsFor(target, c));
-  const wrappedDef: PolicyDefinition = { ...resolved.def, create: (params) => instrument(target.def.create(params), rec) };
+  let hooks: string[] = [];
+  const wrappedDef: PolicyDefinition = {
+    ...resolved.def,
+    create: (params) => {
+      const inner = target.def.create(params);
+      hooks = HOOKS.filter((h) => typeof inner[h] === 'function');
+      return instrument(inner, rec);
+    },
+  };
   const settings: SimSettings = {
     breakpoints: opts.settings?.breakpoints ?? 'auto',
     ...(opts.settings?.ttl ? { ttl: opts.settings.ttl } : {}),
@@ -164,7 +201,7 @@ export function drive(target: PolicyTarget, c: PolicyCase, opts: DriveOptions = 
   }
   return {
     system: rendered.workload.system, transitions: rec.transitions, requests: rec.requests, failure, tokens,
-    replay: () => drive(target, c, opts),
+    produced: producedByCallId(rendered.workload), hooks,
   };
 }
 

@@ -10,7 +10,7 @@
  * See docs/writing-a-policy.md.
  */
 export type {
-  CallSpec, CompactedSpec, ContextSpec, ConversationSpec, OutputSpec, PolicyCase, ReasoningSpec, StepSpec, TurnSpec, UserSpec,
+  CallSpec, CompactedSpec, ContextSpec, ConversationSpec, ModelSwitchSpec, OutputSpec, PolicyCase, ReasoningSpec, StepSpec, TurnSpec, UserSpec,
 } from './spec.js';
 export {
   callArb, contextArb, conversationArb, DEFAULT_MODELS, DEFAULT_WINDOWS, nonEmptyTextArb, outputArb, paramsArb, paramValueArb,
@@ -23,14 +23,20 @@ export { caseTranscript, drive, type DriveOptions, type PolicyTarget } from './d
 export { transitionObservation, type HookPhase, type Observation, type SentRequest, type Transition } from './observation.js';
 export type { Finding, Invariant, InvariantOptions, PreserveClaims } from './invariant.js';
 export {
-  anthropicOrder, claimedTextKept, deterministic, getInvariant, inputNotMutated, invariantNames, INVARIANTS, lastUserKept,
-  noMissingResult, noOrphanResult, openaiOrder, policyCompletes, strictAlternation, systemKept, uniqueCallIds, withinWindow,
+  anthropicOrder, claimedTextKept, deterministic, freshInstance, getInvariant, inputNotMutated, invariantNames, INVARIANTS, lastUserKept,
+  noMissingResult, noOrphanResult, openaiOrder, overflowFlagged, policyCompletes, strictAlternation, systemKept, thinkingKept, uniqueCallIds,
+  wellFormedText, withinWindow,
 } from './invariants/index.js';
-export { aimsForWindow, changed, flaggedOverWindow, TEXT_PRESERVING_KINDS } from './invariants/content.js';
+export {
+  aimsForWindow, changed, flaggedOverWindow, REASONING_DROPPING_KINDS, TEXT_PRESERVING_KINDS, TOOL_OUTPUT_KINDS,
+} from './invariants/content.js';
+export { illFormedText, isWellFormed, type IllFormed } from './checks/unicode.js';
+export { providerOf, reasoningKey, THINKING_RULES, thinkingViolations, type ThinkingRule, type ThinkingScope, type ThinkingViolation } from './checks/thinking.js';
+export { BASE_CLOCK_MS, baseEnvironment, CLOCK_SHIFT_MS, shiftedEnvironment, withEnvironment, type RunEnvironment } from './environment.js';
 export { alternationViolations, anthropicOrderViolations, openaiOrderViolations, type OrderViolation } from './checks/provider-order.js';
 export { containsText, firstLostText, keepsMessageText, textParts } from './checks/text.js';
 export {
-  caseArbitrary, checkCase, checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, documentedProperties, invariantProperty, InvariantFailure, selectInvariants,
+  caseArbitrary, checkCase, checkCaseAsync, checkPolicy, checkTarget, DEFAULT_RUNS, driveFresh, freshInstanceProperty, freshInstanceRuns, warmUpCase, DEFAULT_SEED, documentedProperties, invariantProperty, InvariantFailure, selectInvariants,
   type DocumentedProperties,
   type CheckOptions, type CheckReport, type Counterexample, type InvariantResult,
 } from './property.js';

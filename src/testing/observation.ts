@@ -35,7 +35,15 @@ export interface SentRequest {
   seq: number;
   messages: readonly Message[];
   contextWindow: number;
+  /** the model the request goes to (it decides the provider's rules) */
+  model?: string;
   lastUser?: Message;
+}
+
+/** An assistant message of the script as the model produced it, and that model. */
+export interface ProducedMessage {
+  message: Message;
+  model: string;
 }
 
 export interface Observation {
@@ -46,8 +54,20 @@ export interface Observation {
   /** the harness's policy failure (throw, mutation, malformed result), or a crash the output caused */
   failure: { step: number; phase: string; error: string } | null;
   tokens: TokenCounter;
-  /** drives the same case again from scratch (for the determinism invariant); absent for hand-built observations */
+  /**
+   * every assistant message of the script that calls tools, as the model produced it, by call id: what
+   * `thinking-kept` compares the requests' copies with (absent for hand-built observations)
+   */
+  produced?: ReadonlyMap<string, ProducedMessage>;
+  /** the hooks the policy defines (absent for hand-built observations) */
+  hooks?: readonly string[];
+  /**
+   * drives the same case again from scratch, under the shifted clock and reseeded Math.random of
+   * `environment.ts` (for the determinism invariant); absent for hand-built observations
+   */
   replay?: () => Observation;
+  /** the same case driven in another, freshly imported instance of the policy module (see `fresh-instance`) */
+  fresh?: Observation;
 }
 
 /**

@@ -68,7 +68,21 @@ export async function loadPolicyModule(file: string, cwd = process.cwd()): Promi
     );
   }
   const claims = mod.claims && typeof mod.claims === 'object' ? (mod.claims as PreserveClaims) : undefined;
-  return { def, file: abs, ...(claims ? { claims } : {}) };
+  return { def, file: abs, ...(claims ? { claims } : {}), reload: () => reimport(abs) };
+}
+
+let instances = 0;
+
+/**
+ * The module's definition from a new instance of it: a distinct query string makes the ESM loader
+ * evaluate the file again, so its module-scope variables start fresh (its own imports stay shared).
+ */
+async function reimport(abs: string): Promise<PolicyDefinition> {
+  const url = `${pathToFileURL(abs).href}?compactbench-instance=${++instances}`;
+  const mod = (await import(url)) as Record<string, unknown>;
+  const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, abs);
+  if (!def) throw new PolicyLoadError(`policy module ${abs} exports no policy when imported again`);
+  return def;
 }
 
 /** A registered id or a module path, with parameter overrides. Unknown ids list the registered ones. */

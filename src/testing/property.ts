@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { policyCaseArb, paramsArb, type PolicyCaseArbOptions } from './arbitraries.js';
 import { drive, type DriveOptions, type PolicyTarget } from './drive.js';
 import type { Finding, Invariant, InvariantOptions } from './invariant.js';
-import { getInvariant, INVARIANTS } from './invariants/index.js';
+import { freshInstance, getInvariant, INVARIANTS } from './invariants/index.js';
 import type { Observation } from './observation.js';
 import type { PolicyCase } from './spec.js';
 
@@ -160,12 +160,15 @@ function shrink(target: PolicyTarget, inv: Invariant, first: FirstFailure, opts:
   return { finding: first.finding, case: first.case, seed, path: null, shrinks: 0, observation: drive(target, first.case, opts) };
 }
 
-/** Checks every selected invariant against the target; failures carry a shrunk counterexample. */
+/**
+ * Checks every selected invariant against the target; failures carry a shrunk counterexample.
+ * Synchronous, so `fresh-instance` (which imports the module again) is left out: `checkTarget` runs it.
+ */
 export function checkPolicy(target: PolicyTarget, options: CheckOptions = {}): CheckReport {
   const opts = withClaims(target, options);
   const runs = opts.runs ?? DEFAULT_RUNS;
   const seed = opts.seed ?? DEFAULT_SEED;
-  const invariants = selectInvariants(opts);
+  const invariants = selectInvariants(opts).filter((i) => i !== freshInstance);
   const documented = documentedProperties(target.def, opts);
   const failing = survey(target, invariants, opts, runs, seed);
   const results = invariants.map((inv): InvariantResult => {
@@ -175,4 +178,69 @@ export function checkPolicy(target: PolicyTarget, options: CheckOptions = {}): C
   });
   const ok = results.every((r) => r.ok || r.documented);
   return { policy: target.def.id, params: { ...(target.params ?? {}) }, runs, seed, ok, results };
+}
+
+/**
+ * The session a second module instance runs before the case, so module-scope state it leaves behind
+ * shows: the same conversation on another window and model, with another seed.
+ */
+export function warmUpCase(c: PolicyCase): PolicyCase {
+  const window = c.context.contextWindow === 200_000 ? 64_000 : 200_000;
+  return { ...c, seed: c.seed + 1, context: { ...c.context, contextWindow: window, model: c.context.model === 'gpt-4.1' ? 'claude-sonnet-4.5' : 'gpt-4.1', modelSwitch: null } };
+}
+
+/**
+ * Drives `c` in a freshly imported instance of the policy's module, and again in another fresh instance
+ * after it ran `warmUpCase(c)`; the second run is the observation's `fresh`. Both instances start
+ * pristine, so the comparison does not depend on what ran before (a counterexample replays).
+ */
+export async function driveFresh(target: PolicyTarget, c: PolicyCase, opts: CheckOptions = {}): Promise<Observation> {
+  if (!target.reload) throw new Error('driveFresh: the target has no module to import again (a registered policy)');
+  const first = drive({ ...target, def: await target.reload() }, c, opts);
+  const other = { ...target, def: await target.reload() };
+  drive(other, warmUpCase(c), opts);
+  return { ...first, fresh: drive(other, c, opts) };
+}
+
+/** `fresh-instance` as a fast-check async property. */
+export function freshInstanceProperty(target: PolicyTarget, options: CheckOptions = {}): fc.IAsyncPropertyWithHooks<[PolicyCase]> {
+  const opts = withClaims(target, options);
+  return fc.asyncProperty(caseArbitrary(target, opts), async (c) => {
+    const f = freshInstance.check(await driveFresh(target, c, opts), opts);
+    if (f) throw new InvariantFailure(f);
+  });
+}
+
+/** `checkCase`, plus `fresh-instance` when it is selected and the target is a module file. */
+export async function checkCaseAsync(target: PolicyTarget, c: PolicyCase, options: CheckOptions = {}): Promise<Finding[]> {
+  const found = checkCase(target, c, options);
+  const wanted = selectInvariants(options).includes(freshInstance);
+  if (!wanted || !target.reload) return found.filter((f) => f.invariant !== freshInstance.name);
+  const f = freshInstance.check(await driveFresh(target, c, withClaims(target, options)), options);
+  return f ? [...found, f] : found;
+}
+
+/** Cases for `fresh-instance`: each costs three runs and two imports, and module state shows on most cases. */
+export const freshInstanceRuns = (runs: number): number => Math.min(runs, Math.max(10, Math.ceil(runs / 4)));
+
+/** `checkPolicy`, plus `fresh-instance` for module files (it imports the module again per case). */
+export async function checkTarget(target: PolicyTarget, options: CheckOptions = {}): Promise<CheckReport> {
+  const report = checkPolicy(target, options);
+  if (!target.reload || !selectInvariants(options).includes(freshInstance)) return report;
+  const opts = withClaims(target, options);
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const details = await fc.check(freshInstanceProperty(target, opts), { seed, numRuns: freshInstanceRuns(opts.runs ?? DEFAULT_RUNS) });
+  const documented = documentedProperties(target.def, opts)[freshInstance.name];
+  const base = { name: freshInstance.name, description: freshInstance.description, ...(documented ? { documented } : {}) };
+  let result: InvariantResult = { ...base, ok: true };
+  if (details.failed && details.counterexample) {
+    const c = details.counterexample[0];
+    const observation = await driveFresh(target, c, opts);
+    const finding = freshInstance.check(observation, opts) ?? (details.errorInstance as InvariantFailure).finding;
+    result = { ...base, ok: false, counterexample: { finding, case: c, seed: details.seed, path: details.counterexamplePath, shrinks: details.numShrinks, observation } };
+  } else if (details.failed) {
+    throw new Error(`compactbench check: the fresh-instance pass crashed: ${String(details.errorInstance)}`);
+  }
+  const results = [...report.results, result];
+  return { ...report, ok: results.every((r) => r.ok || r.documented), results };
 }

@@ -119,6 +119,17 @@ function systemMessage(c: PolicyCase, tokens: TokenCounter): Message {
   return { role: 'system', content };
 }
 
+/** Events before a turn's first step: a switch to a smaller window, then a typed command. */
+function turnEvents(c: PolicyCase, t: number, turn: TurnSpec): Pick<ScriptStep, 'events'> {
+  const events: NonNullable<ScriptStep['events']> = [];
+  const sw = c.context.modelSwitch;
+  if (sw && sw.turn === t && sw.contextWindow < c.context.contextWindow) {
+    events.push({ type: 'model-switch', model: sw.model, contextWindow: sw.contextWindow, maxOutputTokens: Math.min(c.context.maxOutputTokens, Math.floor(sw.contextWindow / 4)) });
+  }
+  if (turn.command) events.push({ type: 'command', command: turn.command });
+  return events.length ? { events } : {};
+}
+
 export function renderCase(c: PolicyCase, tokens: TokenCounter, opts: RenderOptions = {}): RenderedCase {
   const ctx = c.context;
   const window = ctx.contextWindow;
@@ -164,7 +175,7 @@ export function renderCase(c: PolicyCase, tokens: TokenCounter, opts: RenderOpti
         userTurn: t, append: pending, response,
         outputTokens: Math.max(1, tokens.message(response) - MESSAGE_OVERHEAD_TOKENS),
         gapBefore: k === 0 ? ctx.thinkSeconds : 2, latency: 3,
-        ...(k === 0 && turn.command ? { events: [{ type: 'command' as const, command: turn.command }] } : {}),
+        ...(k === 0 ? turnEvents(c, t, turn) : {}),
       });
       transcript.push(...pending, response);
       pending = results;

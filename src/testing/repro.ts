@@ -73,10 +73,12 @@ export function reproTest(name: string, cx: Counterexample, o: ReproOptions): st
   const opts = `{ invariants: [${JSON.stringify(name)}]${gen ? `, ${gen}` : ''} }`;
   const params = JSON.stringify(o.params ?? {});
   const slug = `${o.policyRef.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')}: ${name}`;
+  // fresh-instance imports the module again for each run, so its replay is asynchronous
+  const fresh = name === 'fresh-instance';
   const lines = [
     `import fc from 'fast-check';`,
     `import { expect, it } from 'vitest';`,
-    `import { checkCase, invariantProperty, loadTarget, type PolicyCase } from '${from}';`,
+    `import { ${fresh ? 'checkCaseAsync, freshInstanceProperty' : 'checkCase, invariantProperty'}, loadTarget, type PolicyCase } from '${from}';`,
     ``,
     `// Found by${o.command ? `: ${o.command}` : ' compactbench check'}`,
     `// ${cx.finding.message}`,
@@ -84,15 +86,20 @@ export function reproTest(name: string, cx: Counterexample, o: ReproOptions): st
     ``,
     `it(${JSON.stringify(`${slug} holds on the shrunk counterexample`)}, async () => {`,
     `  const target = await loadTarget(${JSON.stringify(o.policyRef)}, ${params});`,
-    `  expect(checkCase(target, CASE, ${opts}).map((f) => f.message)).toEqual([]);`,
+    fresh
+      ? `  expect((await checkCaseAsync(target, CASE, ${opts})).map((f) => f.message)).toEqual([]);`
+      : `  expect(checkCase(target, CASE, ${opts}).map((f) => f.message)).toEqual([]);`,
     `});`,
   ];
   if (cx.path !== null) {
+    const property = fresh
+      ? `freshInstanceProperty(target${gen ? `, { ${gen} }` : ''})`
+      : `invariantProperty(target, ${JSON.stringify(name)}${gen ? `, { ${gen} }` : ''})`;
     lines.push(
       ``,
       `it(${JSON.stringify(`${slug} replays from fast-check's seed and path`)}, async () => {`,
       `  const target = await loadTarget(${JSON.stringify(o.policyRef)}, ${params});`,
-      `  fc.assert(invariantProperty(target, ${JSON.stringify(name)}${gen ? `, { ${gen} }` : ''}), { seed: ${cx.seed}, path: ${JSON.stringify(cx.path)}, endOnFailure: true });`,
+      `  ${fresh ? 'await ' : ''}fc.assert(${property}, { seed: ${cx.seed}, path: ${JSON.stringify(cx.path)}, endOnFailure: true });`,
       `});`,
     );
   }

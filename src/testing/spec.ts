@@ -89,6 +89,19 @@ export interface ContextSpec {
   summarizerFailAt: number[];
   /** seconds of user think time before each turn (long gaps expire caches and time-based triggers) */
   thinkSeconds: number;
+  /**
+   * the user switches to a model with a smaller window before this turn's first step (`/model`), so a
+   * policy that cached the window it saw first runs over the new one; absent or null: no switch
+   */
+  modelSwitch?: ModelSwitchSpec | null;
+}
+
+/** A switch to another model with a smaller window, at the start of a user turn. */
+export interface ModelSwitchSpec {
+  /** the 0-based user turn it happens before (no switch when the conversation is shorter) */
+  turn: number;
+  model: string;
+  contextWindow: number;
 }
 
 /** One generated case: everything a run needs, deterministic from this value alone. */

@@ -50,6 +50,9 @@ export const LARGE_UNITS: readonly string[] = [
   'error TS2345: Argument of type string is not assignable.\n',
   'Überprüfung fehlgeschlagen — 检查失败 — проверка не удалась 🙂\n',
   '<div class="row"><span>item</span></div>\n',
+  // emoji-heavy output (test reporters, chat logs): most positions fall inside a surrogate pair, so a
+  // policy that truncates with String.slice at any length is likely to leave a lone surrogate
+  '🧪📦🚀🔥🎉👍📝🙂 ok 🧪📦🚀🔥\n',
 ];
 
 /** Short realistic phrases (the bulk of generated text; unicode strings are mixed in by the arbitraries). */
@@ -64,5 +67,6 @@ export const PHRASES: readonly string[] = [
   'Let me check the logs.',
   'Überprüfe bitte die Konfiguration.',
   '请修复这个错误',
+  'Deploy 🚀 done — 检查 🧪 passed 🎉',
   '',
 ];

@@ -94,10 +94,12 @@ describe('withInsertionTrim(base)', () => {
 
   it('defines only the hooks the base defines', () => {
     const p = composed.create(resolvePolicy(composed).params);
+    const base = thresholdSummaryPolicy.create(resolvePolicy(thresholdSummaryPolicy).params);
     expect(typeof p.afterStep).toBe('function');
-    expect(p.beforeStep).toBeUndefined();
+    expect(typeof p.beforeStep).toBe(typeof base.beforeStep); // threshold-summary's preflight
     expect(p.view).toBeUndefined();
     expect(p.onCommand).toBeUndefined();
+    expect(p.onOverflow).toBeUndefined();
   });
 
   it("passes the trimmed message on to the base's own onAppend and merges its telemetry", () => {

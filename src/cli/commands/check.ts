@@ -13,7 +13,7 @@ import type { Message } from '../../core/messages.js';
 import { resolvePolicy } from '../../policies/registry.js';
 import { caseTranscript } from '../../testing/drive.js';
 import { loadTarget } from '../../testing/policy-module.js';
-import { checkPolicy, DEFAULT_RUNS, DEFAULT_SEED, selectInvariants, type CheckReport } from '../../testing/property.js';
+import { checkTarget, DEFAULT_RUNS, DEFAULT_SEED, selectInvariants, type CheckReport } from '../../testing/property.js';
 import { abbreviate, formatReport, reproTest, type ReproOptions } from '../../testing/repro.js';
 import { collect } from '../errors.js';
 
@@ -101,7 +101,7 @@ export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s:
     };
     selectInvariants(opts); // unknown invariant names are input errors
     repro = { policyRef: f.policy, params, generation, command: commandLine(f) };
-    report = checkPolicy(target, opts);
+    report = await checkTarget(target, opts);
   } catch (e) {
     err(`compactbench check: error: ${e instanceof Error ? e.message : String(e)}\n`);
     return CHECK_EXIT.toolError;

@@ -58,7 +58,7 @@ export const anthropicClearToolUsesPolicy: PolicyDefinition = {
   },
 };
 
-export const anthropicClearThinkingPolicy: PolicyDefinition = {
+export const anthropicClearThinkingPolicy: PolicyDefinition & { upstreamProperties: Record<string, string> } = {
   id: 'anthropic-clear-thinking',
   description: 'Anthropic context editing clear_thinking_20251015: server-side removal of thinking blocks outside the newest thinking turns.',
   source: `${DOCS} (clear_thinking_20251015); shared/reference/policies.md §3b`,
@@ -68,6 +68,13 @@ export const anthropicClearThinkingPolicy: PolicyDefinition = {
     { name: 'keepAll', type: 'boolean', default: false, description: 'keep: "all" — never clear thinking (maximises cache hits)' },
     CACHE_PARAM,
   ],
+  upstreamProperties: {
+    'thinking-kept': 'clear_thinking_20251015 is an edit of the Claude API: it removes the thinking of earlier assistant turns, '
+      + 'tool-calling ones included, and always keeps the current turn\'s (keep.thinking_turns >= 1), which is all Anthropic requires. '
+      + 'The kit also replays it on DeepSeek models, whose thinking mode wants the reasoning_content of every tool-calling turn in '
+      + 'all later requests; no DeepSeek request ever goes through this edit. Source: shared/reference/policies.md §3b; '
+      + 'api-docs.deepseek.com/guides/thinking_mode (tool calls).',
+  },
   create(params): ContextPolicy {
     const keep = params.keepAll ? 'all' : (params.keepThinkingTurns as number);
     const semantics = params.cacheSemantics as CacheSemantics;
@@ -99,6 +106,10 @@ const COMPACTION_UPSTREAM_PROPERTIES: Readonly<Record<string, string>> = {
     + 'is one view change and the block is cached as a block of its own. On the wire the two are one assistant turn '
     + '(anthropic-turn-order, which merges same-side messages, holds), and the Claude API, the only one offering this edit, '
     + `combines consecutive same-role messages. Source: ${COMPACTION_DOCS}.`,
+  'within-window': 'The API compacts only when the input exceeds trigger.input_tokens (default 150,000, minimum 50,000), a '
+    + 'count independent of the model\'s window, and the compaction summarizes everything before the block: on a smaller window '
+    + '(after a switch to a 64k or 128k model) the block and the turns after it can pass the window before the next trigger, and '
+    + `the API then answers "prompt is too long" instead of compacting again. Source: ${COMPACTION_DOCS} (trigger).`,
 };
 
 export const anthropicCompactionPolicy: PolicyDefinition = {

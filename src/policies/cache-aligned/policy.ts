@@ -56,7 +56,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
 
     const summarize = (history: Parameters<NonNullable<ContextPolicy['afterStep']>>[0], ctx: PolicyContext, warm: boolean): HookResult => {
       const r = summarizeAllButTail(history, ctx, { tailTokens: p.tailFraction * ctx.contextWindow, summaryTokens: p.summaryTokens, reusesMainCache: warm });
-      if (r) { if (warm) warmSummaries++; else coldSummaries++; }
+      if (!('veto' in r)) { if (warm) warmSummaries++; else coldSummaries++; }
       return r;
     };
 

@@ -78,6 +78,10 @@ export const claudeCodeTutorialPolicy: PolicyDefinition = {
       + 'holding the summary ("Replace all messages with [summary]"); seed 000 describes Claude Code\'s layer 2 the same way '
       + '("Structured summary replaces entire history"). Source: shareAI-lab/learn-claude-code agents/s06_context_compact.py @ 0de9c58a '
       + '(auto_compact); seed 000 (Layer 2).',
+    'overflow-flagged': 'The tutorial compacts only when its estimate len(str(messages)) // 4 passes a fixed THRESHOLD (50,000), '
+      + 'whatever the model\'s window, and has no overflow path: after a switch to a 64k window (or on text that costs more tokens '
+      + 'than characters / 4, such as emoji or CJK) the request can exceed the window below the threshold and is sent as it is. '
+      + 'Source: shareAI-lab/learn-claude-code agents/s06_context_compact.py @ 0de9c58a (THRESHOLD, estimate_tokens, agent_loop).',
   },
   create: (params) => new TutorialPolicy(params),
 };

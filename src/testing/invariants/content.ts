@@ -10,10 +10,22 @@ import {
   outputs, requestFinding, timeline, transitionFinding, type Finding, type Invariant, type InvariantOptions,
 } from '../invariant.js';
 
-/** Event kinds that, by their name, only touch tool outputs, call arguments or reasoning. */
-export const TEXT_PRESERVING_KINDS: readonly string[] = [
-  'prune', 'clear', 'clear-tool-uses', 'clear-thinking', 'mask', 'microcompact', 'dedup', 'trim', 'strip', 'strip-tools', 'strip-thinking',
-];
+/**
+ * Event kinds that drop reasoning. They keep user and assistant text, but they are not lossless: what
+ * they drop is what providers require back mid-tool-loop, so `thinking-kept` judges every request they
+ * shape (as it judges every request), and they are not listed among the lossless kinds below.
+ */
+export const REASONING_DROPPING_KINDS: readonly string[] = ['clear-thinking', 'strip-thinking', 'strip', 'microcompact'];
+
+/** Event kinds that, by their name, only touch tool outputs or call arguments, never text. */
+export const TOOL_OUTPUT_KINDS: readonly string[] = ['prune', 'clear', 'clear-tool-uses', 'mask', 'microcompact', 'dedup', 'trim', 'strip', 'strip-tools'];
+
+/**
+ * Event kinds that claim to keep every user and assistant text (`claimed-text-kept` holds them to it,
+ * and `within-window` does not expect them to fit): the tool-output kinds and the reasoning-dropping
+ * ones. Keeping text is all the claim says: dropping reasoning is judged by `thinking-kept`.
+ */
+export const TEXT_PRESERVING_KINDS: readonly string[] = [...new Set([...TOOL_OUTPUT_KINDS, ...REASONING_DROPPING_KINDS])];
 
 const excerpt = (m: Message): string => {
   const s = JSON.stringify(m.content);

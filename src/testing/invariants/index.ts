@@ -1,7 +1,8 @@
 /** Every invariant the kit checks, in report order. */
 import type { Invariant } from '../invariant.js';
 import { anthropicOrder, claimedTextKept, lastUserKept, openaiOrder, strictAlternation, systemKept, withinWindow } from './content.js';
-import { deterministic, inputNotMutated, noMissingResult, noOrphanResult, policyCompletes, uniqueCallIds } from './structure.js';
+import { overflowFlagged, thinkingKept, wellFormedText } from './provider.js';
+import { deterministic, freshInstance, inputNotMutated, noMissingResult, noOrphanResult, policyCompletes, uniqueCallIds } from './structure.js';
 
 export const INVARIANTS: readonly Invariant[] = [
   policyCompletes,
@@ -16,7 +17,11 @@ export const INVARIANTS: readonly Invariant[] = [
   anthropicOrder,
   strictAlternation,
   withinWindow,
+  overflowFlagged,
+  wellFormedText,
+  thinkingKept,
   deterministic,
+  freshInstance,
 ];
 
 export function invariantNames(): string[] {
@@ -31,6 +36,6 @@ export function getInvariant(name: string): Invariant {
 }
 
 export {
-  anthropicOrder, claimedTextKept, deterministic, inputNotMutated, lastUserKept, noMissingResult, noOrphanResult,
-  openaiOrder, policyCompletes, strictAlternation, systemKept, uniqueCallIds, withinWindow,
+  anthropicOrder, claimedTextKept, deterministic, freshInstance, inputNotMutated, lastUserKept, noMissingResult, noOrphanResult,
+  openaiOrder, overflowFlagged, policyCompletes, strictAlternation, systemKept, thinkingKept, uniqueCallIds, wellFormedText, withinWindow,
 };

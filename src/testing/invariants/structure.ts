@@ -91,20 +91,34 @@ function fingerprint(obs: Observation): string[] {
   return out;
 }
 
+/** The first entry where two runs' fingerprints differ, as a message; null when they agree. */
+function firstDifference(a: string[], b: string[], what: string): string | null {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) {
+      const cut = (s: string | undefined): string => (s === undefined ? '(nothing)' : s.length > 160 ? `${s.slice(0, 160)}…` : s);
+      return `${what} differs at entry ${i}: first ${cut(a[i])}, then ${cut(b[i])}`;
+    }
+  }
+  return null;
+}
+
 export const deterministic: Invariant = {
   name: 'deterministic',
-  description: 'The same case and seed give the same hook results, requests and outcome when run again from scratch (no hidden global state, clock or Math.random).',
+  description: 'The same case and seed give the same hook results, requests and outcome when run again from scratch with the wall clock a year later and Math.random reseeded (no clock, Math.random or state kept across sessions).',
   check(obs) {
     if (!obs.replay) return null;
-    const a = fingerprint(obs);
-    const b = fingerprint(obs.replay());
-    const n = Math.max(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-      if (a[i] !== b[i]) {
-        const cut = (s: string | undefined): string => (s === undefined ? '(nothing)' : s.length > 160 ? `${s.slice(0, 160)}…` : s);
-        return { invariant: 'deterministic', step: -1, phase: 'replay', message: `a second run differs at entry ${i}: first ${cut(a[i])}, then ${cut(b[i])}` };
-      }
-    }
-    return null;
+    const d = firstDifference(fingerprint(obs), fingerprint(obs.replay()), 'a second run under a shifted clock');
+    return d ? { invariant: 'deterministic', step: -1, phase: 'replay', message: d } : null;
+  },
+};
+
+export const freshInstance: Invariant = {
+  name: 'fresh-instance',
+  description: 'A policy module keeps no state in module scope: the case gives the same results in a freshly imported instance of the module as in another fresh instance that first ran a different session (module files only; checked by `compactbench check` and checkTarget).',
+  check(obs) {
+    if (!obs.fresh) return null;
+    const d = firstDifference(fingerprint(obs), fingerprint(obs.fresh), 'the run in a module instance that had already run another session');
+    return d ? { invariant: 'fresh-instance', step: -1, phase: 'replay', message: d } : null;
   },
 };
