@@ -68,7 +68,7 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
         const keepRequest = lastUser >= 0 && lastUser < byTokens;
         const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
         if (head.length === 0) return undefined; // nothing but the current request to summarize
-        const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens });
+        const res = ctx.summarizer.summarize({ messages: head, budgetTokens: summaryTokens, budgetKind: 'target' });
         if (!res.ok) return undefined;
         const tail = history.slice(byTokens);
         const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);

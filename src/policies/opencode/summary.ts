@@ -36,6 +36,7 @@ export function summarize(head: readonly Message[], previousSummary: string | un
     messages: summarizerInput(head, maxChars),
     ...(previousSummary !== undefined ? { previousSummary } : {}),
     budgetTokens: Math.min(summaryMaxTokens, ctx.maxOutputTokens),
+    budgetKind: 'cap',
     promptOverheadTokens: ctx.tokens.count(`${anchor}\n\n${TEMPLATE}`),
     purpose: 'summary',
   });
