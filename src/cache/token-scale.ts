@@ -16,10 +16,16 @@ import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { CacheProfile, Provider } from './profiles.js';
 
-export interface TokenScale {
-  provider: Provider;
+/** The provider's count of a message: round(o200k × scale) + perMessage. */
+export interface ScaleParams {
   /** provider tokens per o200k token */
   scale: number;
+  /** provider tokens each message adds beyond its scaled content (block framing the o200k count lacks) */
+  perMessage: number;
+}
+
+export interface TokenScale extends ScaleParams {
+  provider: Provider;
   /** how the number was obtained */
   source: string;
 }
@@ -30,18 +36,18 @@ export interface TokenScale {
  */
 export const TOKEN_SCALES: Readonly<Record<Provider, TokenScale>> = {
   anthropic: {
-    provider: 'anthropic', scale: 1.241,
+    provider: 'anthropic', scale: 1.105, perMessage: 82,
     source: 'fit: 355 calls before the first compaction in 13 Claude Code transcripts (claude-opus-4-6, claude-sonnet-4-5, '
-      + 'claude-haiku-4-5), shared/traces/claude-code; residual RMS 2.6%, 97.2% of calls within 5%; calibrate --token-scale',
+      + 'claude-haiku-4-5), shared/traces/claude-code; residual RMS 1.3%, 100% of calls within 5%; calibrate --token-scale',
   },
   gemini: {
-    provider: 'gemini', scale: 1.12,
+    provider: 'gemini', scale: 1.089, perMessage: 9,
     source: 'fit: 629 calls of 10 mini-swe-agent transcripts (gemini-3-pro-preview via OpenRouter), shared/traces/mini-swe-agent; '
-      + 'residual RMS 3.9%, 83.0% of calls within 5%; calibrate --token-scale',
+      + 'residual RMS 3.8%, 84.6% of calls within 5%; calibrate --token-scale',
   },
-  openai: { provider: 'openai', scale: 1, source: 'o200k_base is the tokenizer of OpenAI\'s current models: exact' },
-  deepseek: { provider: 'deepseek', scale: 1, source: 'not calibrated (no recorded DeepSeek usage): o200k counts as is' },
-  unknown: { provider: 'unknown', scale: 1, source: 'not calibrated (unknown provider): o200k counts as is' },
+  openai: { provider: 'openai', scale: 1, perMessage: 0, source: 'o200k_base is the tokenizer of OpenAI\'s current models: exact' },
+  deepseek: { provider: 'deepseek', scale: 1, perMessage: 0, source: 'not calibrated (no recorded DeepSeek usage): o200k counts as is' },
+  unknown: { provider: 'unknown', scale: 1, perMessage: 0, source: 'not calibrated (unknown provider): o200k counts as is' },
 };
 
 export function tokenScaleFor(profile: Pick<CacheProfile, 'provider'>): TokenScale {
@@ -53,18 +59,23 @@ export function toProvider(base: number, scale: number): number {
   return scale === 1 ? base : Math.round(base * scale);
 }
 
+/** Provider tokens of a message of `base` o200k tokens. */
+export function providerMessage(base: number, p: ScaleParams): number {
+  return toProvider(base, p.scale) + p.perMessage;
+}
+
 /**
- * A counter that reports the provider's count: each exact (memoized) count times `scale`, rounded per
- * message. Scale 1 returns `base` itself.
+ * A counter that reports the provider's count: each exact (memoized) message count through
+ * `providerMessage`, a text's count times the scale. Scale 1 with no per-message term returns `base`.
  */
-export function providerCounter(base: TokenCounter, scale: number): TokenCounter {
-  if (scale === 1) return base;
+export function providerCounter(base: TokenCounter, p: ScaleParams): TokenCounter {
+  if (p.scale === 1 && p.perMessage === 0) return base;
   return {
-    count: (text) => toProvider(base.count(text), scale),
-    message: (msg: Message) => toProvider(base.message(msg), scale),
+    count: (text) => toProvider(base.count(text), p.scale),
+    message: (msg: Message) => providerMessage(base.message(msg), p),
     messages: (msgs) => {
       let n = 0;
-      for (const m of msgs) n += toProvider(base.message(m), scale);
+      for (const m of msgs) n += providerMessage(base.message(m), p);
       return n;
     },
     rough: base.rough,

@@ -85,12 +85,12 @@ export function makeSetup(args: {
   const caches = new Map<string, CacheModel>();
   const cacheRng = seedrandom.alea(`${seed}:${scenario}:cache`);
   const auxProfile = profileFor(settings.auxModel ?? workload.model, undefined);
-  const counters = new Map<number, TokenCounter>();
+  const counters = new Map<string, TokenCounter>();
   const tokenScale = (model: string): number => tokenScaleFor(profileFor(model)).scale;
   const providerTokens = (model: string): TokenCounter => {
-    const scale = tokenScale(model);
-    let c = counters.get(scale);
-    if (!c) counters.set(scale, (c = providerCounter(tokens, scale)));
+    const ts = tokenScaleFor(profileFor(model));
+    let c = counters.get(ts.provider);
+    if (!c) counters.set(ts.provider, (c = providerCounter(tokens, ts)));
     return c;
   };
   return {

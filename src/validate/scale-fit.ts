@@ -2,14 +2,15 @@
  * Fitting a provider's token scale (cache/token-scale.ts) on transcripts that recorded their usage
  * (`compactbench calibrate --token-scale`).
  *
- * The scale is the one whose replayed prompts come closest to the recorded ones: it minimizes the sum
- * of squared relative errors (modelled − recorded) / recorded over every call before the file's first
- * recorded compaction, where the modelled prompt is what `run --trace` sends — the unlogged block sized
- * from the first call, then the scaled o200k counts of the logged messages (unlogged.ts). A one-
- * dimensional golden-section search finds it. As a cross-check, the report also gives the plain ratio of
+ * The scale (and a per-message term) are the ones whose replayed prompts come closest to the recorded
+ * ones: they minimize the sum of squared relative errors (modelled − recorded) / recorded over every call
+ * before the file's first recorded compaction, where the modelled prompt is what `run --trace` sends —
+ * the unlogged block sized from the first call, then the provider-scaled logged messages (unlogged.ts).
+ * As a cross-check, the report also gives the plain ratio of
  * summed recorded growth to summed o200k growth between consecutive calls without a thinking block.
  */
 import { basename } from 'node:path';
+import type { ScaleParams } from '../cache/token-scale.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { ImportedTrace } from '../workload/import/types.js';
 import { historyStart, isComplete, promptOf } from './recorded.js';
@@ -17,6 +18,7 @@ import { promptChecks, type PromptCheck } from './unlogged.js';
 
 export interface ScaleFit {
   scale: number;
+  perMessage: number;
   files: number;
   calls: number;
   /** share of those calls whose modelled prompt is within 5% of the recorded one at the fitted scale */
@@ -31,53 +33,49 @@ export interface ScaleFit {
   perFile: { file: string; calls: number; within5: number; meanResidual: number }[];
 }
 
-const before = (t: ImportedTrace, tokens: TokenCounter, s: number): PromptCheck[] =>
-  promptChecks(t, tokens, s).filter((c) => c.beforeCompaction && c.recorded > 0);
+const before = (t: ImportedTrace, tokens: TokenCounter, p: ScaleParams): PromptCheck[] =>
+  promptChecks(t, tokens, p).filter((c) => c.beforeCompaction && c.recorded > 0);
 
 const rel = (c: PromptCheck): number => (c.modelled - c.recorded) / c.recorded;
 
-function objective(traces: readonly ImportedTrace[], tokens: TokenCounter, s: number): number {
-  let sum = 0;
-  for (const t of traces) for (const c of before(t, tokens, s)) sum += rel(c) ** 2;
-  return sum;
-}
-
-/** Golden-section minimum of `f` on [lo, hi], to `tol`. */
-export function goldenMin(f: (x: number) => number, lo: number, hi: number, tol = 1e-4): number {
-  const g = (Math.sqrt(5) - 1) / 2;
-  let a = lo;
-  let b = hi;
-  let c = b - g * (b - a);
-  let d = a + g * (b - a);
-  let fc = f(c);
-  let fd = f(d);
-  while (b - a > tol) {
-    if (fc < fd) {
-      b = d; d = c; fd = fc; c = b - g * (b - a); fc = f(c);
-    } else {
-      a = c; c = d; fc = fd; d = a + g * (b - a); fd = f(d);
-    }
-  }
-  return (a + b) / 2;
-}
-
+/**
+ * The replayed prompt is linear in (scale, perMessage) — the unlogged sizes are recorded prompts minus
+ * scaled messages — so three evaluations give each call's coefficients, and weighted least squares in
+ * the relative error gives both parameters (rounding and the rare clamp of a thinking size aside).
+ */
 export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCounter): ScaleFit {
   const usable = traces.filter((t) => t.meta.calls.some(isComplete));
   if (usable.length === 0) throw new Error('no transcript recorded per-call usage to fit a token scale on');
-  const scale = Math.round(goldenMin((s) => objective(usable, tokens, s), 0.5, 3) * 1000) / 1000;
+  const at = (scale: number, perMessage: number) => usable.flatMap((t) => before(t, tokens, { scale, perMessage }));
+  const z = at(0, 0);
+  const x = at(1, 0);
+  const y = at(0, 1);
+  // minimize Σ ((a·X + c·Y + Z − R) / R)², X = x − z, Y = y − z
+  let sxx = 0; let sxy = 0; let syy = 0; let sxr = 0; let syr = 0;
+  z.forEach((c0, k) => {
+    const w = 1 / c0.recorded ** 2;
+    const X = x[k]!.modelled - c0.modelled;
+    const Y = y[k]!.modelled - c0.modelled;
+    const r = c0.recorded - c0.modelled;
+    sxx += w * X * X; sxy += w * X * Y; syy += w * Y * Y; sxr += w * X * r; syr += w * Y * r;
+  });
+  const det = sxx * syy - sxy * sxy;
+  const fitted = det > 0 ? { a: (sxr * syy - syr * sxy) / det, c: (sxx * syr - sxy * sxr) / det } : { a: sxr / sxx, c: 0 };
+  const scale = Math.round(fitted.a * 1000) / 1000;
+  const perMessage = Math.max(0, Math.round(fitted.c));
   const residuals: number[] = [];
   const perFile = usable.map((t) => {
-    const r = before(t, tokens, scale).map(rel);
+    const r = before(t, tokens, { scale, perMessage }).map(rel);
     residuals.push(...r);
     return {
-      file: basename(t.meta.source), calls: r.length, within5: r.filter((x) => Math.abs(x) <= 0.05).length,
+      file: basename(t.meta.source), calls: r.length, within5: r.filter((v) => Math.abs(v) <= 0.05).length,
       meanResidual: r.length ? r.reduce((a, b) => a + b, 0) / r.length : 0,
     };
   });
   const growth = growthRatio(usable, tokens);
   return {
-    scale, files: usable.length, calls: residuals.length,
-    within5: residuals.filter((x) => Math.abs(x) <= 0.05).length / (residuals.length || 1),
+    scale, perMessage, files: usable.length, calls: residuals.length,
+    within5: residuals.filter((v) => Math.abs(v) <= 0.05).length / (residuals.length || 1),
     residuals, rms: Math.sqrt(residuals.reduce((a, r) => a + r * r, 0) / (residuals.length || 1)),
     growthRatio: growth.ratio, intervals: growth.intervals, perFile,
   };

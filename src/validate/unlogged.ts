@@ -12,7 +12,7 @@
  * All sizes are provider tokens (the trace's token scale applied to exact o200k counts).
  */
 import type { TokenCounter } from '../core/tokens.js';
-import { toProvider } from '../cache/token-scale.js';
+import { providerMessage, toProvider, type ScaleParams } from '../cache/token-scale.js';
 import type { ImportedTrace } from '../workload/import/types.js';
 import { historyStart, isComplete, promptOf, type CompleteCall } from './recorded.js';
 
@@ -23,9 +23,9 @@ export interface UnloggedSizes {
   reasoningExtra: Map<number, number>;
 }
 
-const providerSize = (trace: ImportedTrace, tokens: TokenCounter, scale: number, from: number, to: number, extra?: Map<number, number>): number => {
+const providerSize = (trace: ImportedTrace, tokens: TokenCounter, scale: ScaleParams, from: number, to: number, extra?: Map<number, number>): number => {
   let n = 0;
-  for (let i = from; i < to; i++) n += toProvider(tokens.message(trace.messages[i]!), scale) + (extra?.get(i) ?? 0);
+  for (let i = from; i < to; i++) n += providerMessage(tokens.message(trace.messages[i]!), scale) + (extra?.get(i) ?? 0);
   return n;
 };
 
@@ -33,7 +33,7 @@ const providerSize = (trace: ImportedTrace, tokens: TokenCounter, scale: number,
  * Sizes of what the trace did not log, or undefined when it recorded its own system message or no call
  * with complete usage (nothing to size from).
  */
-export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: number): UnloggedSizes | undefined {
+export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: ScaleParams): UnloggedSizes | undefined {
   const { messages, meta } = trace;
   const calls = meta.calls.filter(isComplete);
   if (messages[0]?.role === 'system' || calls.length === 0) return undefined;
@@ -49,7 +49,7 @@ export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: 
     if (thinking === undefined) continue;
     const excess = promptOf(c) - promptOf(prev) - providerSize(trace, tokens, scale, prev.msgIndex, c.msgIndex);
     // a block billed smaller than logged (dropped from the prompt) shrinks at most to nothing
-    const logged = toProvider(tokens.count(trace.messages[thinking]!.reasoning!), scale);
+    const logged = toProvider(tokens.count(trace.messages[thinking]!.reasoning!), scale.scale);
     if (excess !== 0) reasoningExtra.set(thinking, Math.max(-logged, excess));
   }
   return { systemTokens, reasoningExtra };
@@ -79,13 +79,13 @@ export interface PromptCheck {
  * Per call with complete usage: the prompt a replay sends (the unlogged block, then the provider-scaled
  * history since the last compaction point) beside the recorded prompt.
  */
-export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: number, sizes = sizeUnlogged(trace, tokens, scale)): PromptCheck[] {
+export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: ScaleParams, sizes = sizeUnlogged(trace, tokens, scale)): PromptCheck[] {
   const { meta } = trace;
   const hasSystem = trace.messages[0]?.role === 'system';
   const firstCompaction = meta.compactions.reduce((m, p) => Math.min(m, p.beforeMsgIndex), Infinity);
   return meta.calls.filter(isComplete).map((c, call) => {
     const start = historyStart(meta.compactions, c.msgIndex, hasSystem);
-    const system = hasSystem ? toProvider(tokens.message(trace.messages[0]!), scale) : (sizes?.systemTokens ?? 0);
+    const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : (sizes?.systemTokens ?? 0);
     const modelled = system + providerSize(trace, tokens, scale, start, c.msgIndex, sizes?.reasoningExtra);
     return { call, msgIndex: c.msgIndex, recorded: promptOf(c), modelled, beforeCompaction: c.msgIndex < firstCompaction };
   });
