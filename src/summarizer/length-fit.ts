@@ -4,12 +4,13 @@
  * message after a `compact_boundary`) gives one sample — the size of the prompt the summarizer read and
  * the o200k tokens of the summary the model wrote (the client's wrapper sentences before and after it
  * removed). The input is the client's recorded `preTokens` converted to o200k with the provider's token
- * scale (it includes the system block and thinking the log does not show, as the simulator's summary
+ * scale and per-message term (it includes the system block and thinking the log does not show, as the simulator's summary
  * input includes the system block); without `preTokens`, the o200k tokens of the messages replaced. `compactbench calibrate --summary-lengths FILE...` runs it on
  * a user's own transcripts.
  */
 import { basename } from 'node:path';
 import { contentText } from '../core/messages.js';
+import type { ScaleParams } from '../cache/token-scale.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { ImportedTrace } from '../workload/import/types.js';
 import type { LengthModel } from './length-model.js';
@@ -34,8 +35,11 @@ export interface LengthFit {
   residuals: number[];
 }
 
-/** Square-root growth with the input, used when the data cannot identify beta. */
-export const DEFAULT_BETA = 0.5;
+/**
+ * Used when the data cannot identify beta (inputs spanning less than 2×): no growth with the input within
+ * the data's range. The shared summaries all come from ~167k-token prompts, so this is the case for them.
+ */
+export const DEFAULT_BETA = 0;
 
 const LEAD = /^This session is being continued from a previous conversation[^\n]*\n\n/;
 const TAIL = /\n\n?If you need specific details from before compaction[\s\S]*$/;
@@ -45,15 +49,21 @@ export function summaryBody(text: string): string {
   return text.replace(LEAD, '').replace(TAIL, '').replace(/\n\nPlease continue the conversation from where we left off[\s\S]*$/, '');
 }
 
-/** `scale`: the provider's token scale (cache/token-scale.ts), to convert `preTokens` to o200k. */
-export function summarySamples(trace: ImportedTrace, tokens: TokenCounter, scale: number): SummarySample[] {
+/**
+ * `scale`: the provider's token scale (cache/token-scale.ts), to convert `preTokens` to o200k: each of
+ * the request's messages (the system block and those replaced) carries `perMessage` of it.
+ */
+export function summarySamples(trace: ImportedTrace, tokens: TokenCounter, scale: ScaleParams): SummarySample[] {
   const out: SummarySample[] = [];
   let start = trace.messages[0]?.role === 'system' ? 1 : 0;
   for (const p of trace.meta.compactions) {
     const msg = trace.messages[p.beforeMsgIndex];
     if (!msg || msg.role !== 'user') continue;
     const body = summaryBody(contentText(msg));
-    const inputTokens = p.preTokens !== undefined ? Math.round(p.preTokens / scale) : tokens.messages(trace.messages.slice(start, p.beforeMsgIndex));
+    const replaced = trace.messages.slice(start, p.beforeMsgIndex);
+    const inputTokens = p.preTokens !== undefined
+      ? Math.round((p.preTokens - scale.perMessage * (replaced.length + 1)) / scale.scale)
+      : tokens.messages(replaced);
     start = p.beforeMsgIndex;
     if (!body.trim() || inputTokens === 0) continue;
     out.push({

@@ -5,9 +5,9 @@
  *   log(output) = mu + beta · log(input / refInput) + sigma · z,   z ~ N(0, 1)
  *
  * `mu` and `sigma` are fitted (length-fit.ts) on every real summary in shared/traces; `beta` is fitted
- * only when the inputs span at least a factor of 2, else it is the stated assumption `DEFAULT_BETA`
- * (square-root growth: a summary of a longer conversation is longer, but less than proportionally).
- * Output and input are o200k tokens. The draw is truncated at the cap by the summarizer.
+ * only when the inputs span at least a factor of 2, else it is `DEFAULT_BETA` = 0 (the shared summaries
+ * all summarize ~167k-token prompts, so they say nothing about growth with the input). Output and input
+ * are o200k tokens. A summary is never longer than its input; the summarizer truncates it at the cap.
  */
 import { SUMMARY_LENGTHS } from './length-table.js';
 
@@ -31,7 +31,8 @@ export function medianLength(inputTokens: number, m: LengthModel = SUMMARY_LENGT
   return Math.exp(m.mu + m.beta * Math.log(Math.max(1, inputTokens) / m.refInput));
 }
 
-/** One drawn summary length (o200k tokens, at least 1), before the cap. */
+/** One drawn summary length (o200k tokens, between 1 and the input), before the cap. */
 export function drawLength(inputTokens: number, rng: () => number, m: LengthModel = SUMMARY_LENGTHS.model): number {
-  return Math.max(1, Math.round(medianLength(inputTokens, m) * Math.exp(m.sigma * normalDraw(rng))));
+  const n = Math.round(medianLength(inputTokens, m) * Math.exp(m.sigma * normalDraw(rng)));
+  return Math.max(1, Math.min(n, Math.max(1, Math.round(inputTokens))));
 }

@@ -3,7 +3,8 @@
  *
  * Output length: for a `target` budget (the policy's prompt asks for about N tokens), N times a fidelity
  * factor; for a `cap` (`max_tokens` only), a length drawn from the model fitted on real summaries
- * (length-model.ts) for the call's input size, times the fidelity factor, truncated at the cap. So a
+ * (length-model.ts) for the call's input size, truncated at the cap (the fit already is the real length,
+ * so the fidelity factor does not shrink it again). So a
  * policy's summary cadence is simulated with realistic sizes. The text is real words
  * (single-token English words, so its exact token count is known by construction and is registered
  * with the token counter). Failures happen with a probability or on a schedule of call numbers, so
@@ -27,7 +28,7 @@ const HEADER_TOKENS = 2; // "Summary" ":" — checked in test/summarizer
 export interface MockSummarizerOptions {
   seed: string | number;
   tokens: TokenCounter;
-  /** target budgets: output tokens = round(budgetTokens × fidelity); caps: the drawn length × fidelity @default 1 */
+  /** target budgets: output tokens = round(budgetTokens × fidelity) (caps draw from the calibrated length model as is) @default 1 */
   fidelity?: number;
   /** the length model for capped requests @default the fit on real summaries (length-table.ts) */
   lengthModel?: LengthModel;
@@ -69,7 +70,7 @@ export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & 
         return { ok: true, text, inputTokens, outputTokens: opts.tokens.count(text) };
       }
       const wanted = req.budgetKind === 'cap'
-        ? Math.min(req.budgetTokens, Math.round(drawLength(inputTokens - (req.promptOverheadTokens ?? overhead), rng, opts.lengthModel) * fidelity))
+        ? Math.min(req.budgetTokens, drawLength(inputTokens - (req.promptOverheadTokens ?? overhead), rng, opts.lengthModel))
         : Math.round(req.budgetTokens * fidelity);
       const target = Math.max(HEADER_TOKENS + 1, wanted);
       const parts: string[] = [HEADER];
