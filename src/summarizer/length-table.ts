@@ -16,7 +16,7 @@ export interface LengthTable {
 }
 
 export const SUMMARY_LENGTHS: LengthTable = {
-  // median exp(mu) = 3,262 tokens; beta = 0, the default (the three inputs lie within 8% of each other,
+  // median exp(mu) = 3,261 tokens; beta = 0, the default (the three inputs lie within 8% of each other,
   // so the data cannot identify growth with the input); residuals of log(output): +0.019, −0.074, +0.055
   model: { mu: 8.08964, sigma: 0.06687, beta: 0, refInput: 134_532 },
   source: '3 Claude Code auto-compaction summaries (claude-opus-4-6, Claude Code v2.1.x), shared/traces/claude-code '
