@@ -50,8 +50,21 @@ export const TOKEN_SCALES: Readonly<Record<Provider, TokenScale>> = {
   unknown: { provider: 'unknown', scale: 1, perMessage: 0, source: 'not calibrated (unknown provider): o200k counts as is' },
 };
 
-export function tokenScaleFor(profile: Pick<CacheProfile, 'provider'>): TokenScale {
-  return TOKEN_SCALES[profile.provider];
+export function tokenScaleFor(profile: Pick<CacheProfile, 'provider' | 'model'>): TokenScale {
+  return TOKEN_SCALES[profile.provider === 'unknown' ? providerByName(profile.model) : profile.provider];
+}
+
+/**
+ * The provider of a model the price table does not know (an unpriced replay, `google/gemini-3-pro-preview`
+ * via OpenRouter), from its name: the tokenizer is the family's even when the price is unknown.
+ */
+export function providerByName(model: string): Provider {
+  const m = model.toLowerCase();
+  if (/claude/.test(m)) return 'anthropic';
+  if (/gemini/.test(m)) return 'gemini';
+  if (/(^|[/:])(gpt|o\d|codex)/.test(m)) return 'openai';
+  if (/deepseek/.test(m)) return 'deepseek';
+  return 'unknown';
 }
 
 /** Provider tokens of `base` o200k tokens. */

@@ -8,7 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getProfile } from '../cache/profiles.js';
-import { TOKEN_SCALES, tokenScaleFor } from '../cache/token-scale.js';
+import { providerByName, TOKEN_SCALES, tokenScaleFor } from '../cache/token-scale.js';
 import { createTokenCounter } from '../core/tokens.js';
 import { fitLengthModel, summarySamples } from '../summarizer/length-fit.js';
 import { SUMMARY_LENGTHS } from '../summarizer/length-table.js';
@@ -44,7 +44,7 @@ const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
 export async function tokenScaleReport(paths: readonly string[], json: boolean): Promise<string> {
   const traces = await importAll(paths);
-  const provider = traces.map((t) => (t.meta.model ? getProfile(t.meta.model)?.provider : undefined)).find((p) => p) ?? 'unknown';
+  const provider = traces.map((t) => (t.meta.model ? getProfile(t.meta.model)?.provider ?? providerByName(t.meta.model) : undefined)).find((p) => p) ?? 'unknown';
   const fit = fitTokenScale(traces, createTokenCounter());
   const shipped = TOKEN_SCALES[provider];
   if (json) return JSON.stringify({ provider, fit, shipped }, null, 2);
@@ -64,8 +64,8 @@ export async function summaryLengthReport(paths: readonly string[], json: boolea
   const tokens = createTokenCounter();
   const traces = await importAll(paths);
   const samples = traces.flatMap((t) => {
-    const p = t.meta.model ? getProfile(t.meta.model) : undefined;
-    return summarySamples(t, tokens, p ? tokenScaleFor(p) : TOKEN_SCALES.unknown);
+    const model = t.meta.model ?? '';
+    return summarySamples(t, tokens, tokenScaleFor(getProfile(model) ?? { provider: 'unknown', model }));
   });
   if (samples.length === 0) throw new UsageError('--against: no compaction summaries in these transcripts');
   const fit = fitLengthModel(samples);
