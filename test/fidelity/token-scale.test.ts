@@ -46,3 +46,14 @@ describe('providerCounter', () => {
     expect(providerCounter(base, TOKEN_SCALES.openai)).toBe(base);
   });
 });
+
+describe('validate-cache prompt-size agreement', () => {
+  it('reports the prompt run --trace sends against the recorded one, per file', async () => {
+    const { validateFile } = await import('../../src/validate/index.js');
+    const check = await validateFile(path.join(CLAUDE_CODE, '258c7280-ae70-4798-800f-63464d01a85d.jsonl'), { tokens: createTokenCounter() });
+    expect(check.promptSize.callsBefore).toBe(102);
+    expect(check.promptSize.agreeingBefore / check.promptSize.callsBefore).toBeGreaterThanOrEqual(0.9);
+    expect(check.promptSize.calls).toBe(check.calls.length);
+    expect(check.promptSize.scale).toBe(TOKEN_SCALES.anthropic.scale);
+  });
+});
