@@ -6,7 +6,7 @@
  * so block sizes add up to the prompts the simulator sends without a policy.
  */
 import type { Message } from '../core/messages.js';
-import { MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../core/tokens.js';
+import type { TokenCounter } from '../core/tokens.js';
 import type { Workload } from '../workload/types.js';
 import type { OptimumFamily } from './family.js';
 
@@ -25,6 +25,8 @@ export interface WorkloadBlocks {
   /** index into `models` of the model that serves the request */
   model: Int32Array;
   models: string[];
+  /** tokens of the family's summary message (its text and the message framing) */
+  summaryMessage: number;
 }
 
 function reasoningTokens(m: Message, tokens: TokenCounter): number {
@@ -35,15 +37,23 @@ function reasoningTokens(m: Message, tokens: TokenCounter): number {
   return n;
 }
 
-export function workloadBlocks(w: Workload, tokens: TokenCounter, family: OptimumFamily): WorkloadBlocks {
+/**
+ * `tokens` counts as the provider bills (the simulator's provider counter); `outputScale` turns the
+ * script's output tokens into the provider's count for a model.
+ */
+export function workloadBlocks(w: Workload, tokens: TokenCounter, family: OptimumFamily, outputScale: (model: string) => number = () => 1): WorkloadBlocks {
   const n = w.steps.length;
+  // an empty message of each role: the framing the provider counts around a placeholder or a summary
+  const framing = (role: 'tool' | 'user'): number => tokens.message({ role, content: '', ...(role === 'tool' ? { tool_call_id: 'x' } : {}) });
   const b: WorkloadBlocks = {
     n, systemTokens: tokens.message(w.system),
     size: new Float64Array(n), saved: new Float64Array(n), pre: new Float64Array(n).fill(-1),
     time: new Float64Array(n), output: new Float64Array(n), model: new Int32Array(n), models: [w.model],
+    summaryMessage: framing('user') + family.summaryTokens,
   };
   const cap = family.insertionCapTokens;
-  const placeholder = MESSAGE_OVERHEAD_TOKENS + family.placeholderTokens;
+  const empty = framing('tool');
+  const placeholder = empty + family.placeholderTokens;
   let now = 0;
   let model = 0;
   for (let t = 0; t < n; t++) {
@@ -58,7 +68,7 @@ export function workloadBlocks(w: Workload, tokens: TokenCounter, family: Optimu
     let size = 0;
     for (const m of block) {
       let full = tokens.message(m);
-      if (m.role === 'tool' && cap > 0) full = Math.min(full, MESSAGE_OVERHEAD_TOKENS + cap);
+      if (m.role === 'tool' && cap > 0) full = Math.min(full, empty + cap);
       const prunable = m.role === 'tool' ? Math.max(0, full - placeholder) : m.role === 'assistant' ? reasoningTokens(m, tokens) : 0;
       if (prunable > 0 && b.pre[t]! < 0) b.pre[t] = size;
       b.saved[t] += prunable;
@@ -66,7 +76,7 @@ export function workloadBlocks(w: Workload, tokens: TokenCounter, family: Optimu
     }
     b.size[t] = size;
     b.time[t] = now;
-    b.output[t] = st.outputTokens;
+    b.output[t] = Math.round(st.outputTokens * outputScale(b.models[model]!));
     b.model[t] = model;
     now += st.latency;
   }

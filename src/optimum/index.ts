@@ -7,6 +7,7 @@ import type { TokenCounter } from '../core/tokens.js';
 import type { BreakpointPreset } from '../cache/model.js';
 import type { CacheProfile } from '../cache/profiles.js';
 import type { Workload } from '../workload/types.js';
+import { providerCounter, tokenScaleFor } from '../cache/token-scale.js';
 import { workloadBlocks } from './blocks.js';
 import { DEFAULT_FAMILY, MAX_BOUND_STEPS, type OptimumFamily } from './family.js';
 import { solveOptimum, type OptimumResult } from './program.js';
@@ -17,6 +18,7 @@ export type { Operation, OptimumResult } from './program.js';
 
 export interface BoundInputs {
   workload: Workload;
+  /** exact o200k counts; the bound converts them to the provider's count of the session's first model */
   tokens: TokenCounter;
   /** the cache profile that serves a model (with the scenario's TTL) */
   profileOf(model: string): CacheProfile;
@@ -34,7 +36,10 @@ export function workloadBound(inp: BoundInputs): BoundOutcome {
   const family = inp.family ?? DEFAULT_FAMILY;
   const n = inp.workload.steps.length;
   if (n > MAX_BOUND_STEPS) return { status: 'too-long', steps: n };
-  const blocks = workloadBlocks(inp.workload, inp.tokens, family);
+  // the provider's count, as the simulator bills (src/cache/token-scale.ts)
+  const scaleOf = (model: string) => tokenScaleFor(inp.profileOf(model));
+  const tokens = providerCounter(inp.tokens, scaleOf(inp.workload.model));
+  const blocks = workloadBlocks(inp.workload, tokens, family, (m) => scaleOf(m).scale);
   // Anthropic caches only at breakpoints: with none, nothing is ever cached.
   const profileOf = (model: string): CacheProfile => {
     const p = inp.profileOf(model);

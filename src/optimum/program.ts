@@ -14,7 +14,6 @@
  * Work: O(N²) states, O(N) transitions each, O(1) per transition, nothing allocated in the loop; prune
  * states that are dominated (see `expandable`) are not expanded, which removes most of the cubic term.
  */
-import { MESSAGE_OVERHEAD_TOKENS } from '../core/tokens.js';
 import type { WorkloadBlocks } from './blocks.js';
 import type { OptimumFamily } from './family.js';
 import { requestCost, type StepPrices } from './step-prices.js';
@@ -52,7 +51,7 @@ function setUp(b: WorkloadBlocks, family: OptimumFamily): Program {
   const F = new Float64Array(W * W).fill(Infinity);
   F[0] = 0;
   return {
-    n, W, sys: b.systemTokens, S: family.summaryTokens + MESSAGE_OVERHEAD_TOKENS, k: family.pruneKeepSteps,
+    n, W, sys: b.systemTokens, S: b.summaryMessage, k: family.pruneKeepSteps,
     B, V, nextPrunable, F, parent: new Int32Array(W * W).fill(-1),
   };
 }

@@ -63,7 +63,7 @@ export function summarizeAllButTail(history: readonly Message[], ctx: PolicyCont
   const keepRequest = lastUser >= 0 && lastUser < byTokens;
   const head = keepRequest ? history.slice(0, byTokens).filter((_, i) => i !== lastUser) : history.slice(0, byTokens);
   if (head.length === 0) return { veto: 'nothing but the current request to summarize' };
-  const res = ctx.summarizer.summarize({ messages: head, budgetTokens: o.summaryTokens, ...(o.reusesMainCache ? { reusesMainCache: true } : {}) });
+  const res = ctx.summarizer.summarize({ messages: head, budgetTokens: o.summaryTokens, budgetKind: 'target', ...(o.reusesMainCache ? { reusesMainCache: true } : {}) });
   if (!res.ok) return { veto: 'the summarizer failed' };
   const tail = history.slice(byTokens);
   const next = keepRequest ? requestWithSummary(history[lastUser]!, res.text, tail) : withSummary(res.text, tail);

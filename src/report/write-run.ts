@@ -12,6 +12,7 @@ import { eventsCsv, sessionsCsv, stepsCsv } from './csv.js';
 import { jsonSafe } from './format.js';
 import { summaryMarkdown } from './markdown.js';
 import { TOOL_VERSION } from '../version.js';
+import { TOKEN_SCALES } from '../cache/token-scale.js';
 
 export interface Manifest {
   tool: string;
@@ -20,6 +21,8 @@ export interface Manifest {
   scenarios: { name: string; hash: string; seeds: number[]; settings: unknown }[];
   policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
   cells: number;
+  /** the provider token count each run was billed in: o200k × scale + perMessage per message (cache/token-scale.ts) */
+  tokenScales: Record<string, { scale: number; perMessage: number; source: string }>;
   shard?: string;
 }
 
@@ -31,6 +34,7 @@ export function buildManifest(plan: RunPlan, cells: number, shard?: string): Man
     scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings })),
     policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
     cells,
+    tokenScales: Object.fromEntries(Object.values(TOKEN_SCALES).map((t) => [t.provider, { scale: t.scale, perMessage: t.perMessage, source: t.source }])),
     ...(shard ? { shard } : {}),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { priceTokens } from '../cache/pricing.js';
 import type { CacheProfile } from '../cache/profiles.js';
+import { tokenScaleFor, toProvider } from '../cache/token-scale.js';
 import type { AuxCall, Summarizer, SummaryRequest, SummaryResult } from '../summarizer/types.js';
 
 /** Seconds an auxiliary call takes: a fixed overhead plus generation at a typical speed. */
@@ -13,18 +14,22 @@ export const AUX_OUTPUT_TOKENS_PER_S = 60;
 export class AuxLedger {
   private pending: AuxCall[] = [];
   total = 0;
+  /** the auxiliary model's token scale: the summarizer counts o200k tokens, the provider bills its own */
+  private readonly scale: number;
 
   constructor(
     private readonly inner: Summarizer,
     private readonly profile: CacheProfile | undefined,
-  ) {}
+  ) {
+    this.scale = profile ? tokenScaleFor(profile).scale : 1;
+  }
 
   /** The summarizer policies see: the mock, with every call recorded. */
   readonly summarizer: Summarizer = {
     summarize: (req: SummaryRequest): SummaryResult => {
       const res = this.inner.summarize(req);
-      const inputTokens = res.ok ? res.inputTokens : req.inputTokens ?? 0;
-      const outputTokens = res.ok ? res.outputTokens : 0;
+      const inputTokens = toProvider(res.ok ? res.inputTokens : req.inputTokens ?? 0, this.scale);
+      const outputTokens = toProvider(res.ok ? res.outputTokens : 0, this.scale);
       const cacheRead = req.reusesMainCache ? inputTokens : 0;
       const cost = this.profile
         ? priceTokens(this.profile, { uncached: inputTokens - cacheRead, cacheWrite: 0, cacheRead, output: outputTokens })

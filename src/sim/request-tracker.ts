@@ -41,7 +41,8 @@ const sumTokens = (tokens: TokenCounter, msgs: readonly Message[], from = 0, to 
 
 export class RequestTracker {
   history: Message[] = [];
-  readonly systemTokens: number;
+  /** tokens of the system block in the provider's count */
+  systemTokens: number;
   private mirror: Message[];
   private mirrorTokens: number;
   private view: Message[] | null = null;
@@ -63,7 +64,8 @@ export class RequestTracker {
 
   constructor(
     private readonly system: Message,
-    private readonly tokens: TokenCounter,
+    /** the provider's count (core/tokens.ts × the model's token scale): every figure here is in it */
+    private tokens: TokenCounter,
     private cache: CacheModel,
   ) {
     this.systemTokens = tokens.message(system);
@@ -81,15 +83,16 @@ export class RequestTracker {
     return this.view ? this.viewTokens : this.mirrorTokens;
   }
 
-  append(m: Message, trimmed: boolean, originalTokens = 0): void {
+  /** Appends `m`; `original` is the message before the policy's onAppend trimmed it (when it did). */
+  append(m: Message, original?: Message): void {
     const t = this.tokens.message(m);
     this.history.push(m);
     this.mirror.push(m);
     this.mirrorTokens += t;
     this.appendedSinceSend += t;
-    if (trimmed) {
+    if (original) {
       this.trims++;
-      this.trimmedTokens += Math.max(0, originalTokens - t);
+      this.trimmedTokens += Math.max(0, this.tokens.message(original) - t);
     }
   }
 
@@ -166,7 +169,15 @@ export class RequestTracker {
 
   private priorLength = 0;
 
-  switchModel(cache: CacheModel): void {
+  /** A scenario model switch: the new model's cache, and its token count when its scale differs (O(history), once). */
+  switchModel(cache: CacheModel, tokens: TokenCounter = this.tokens): void {
+    if (tokens !== this.tokens) {
+      this.tokens = tokens;
+      this.systemTokens = tokens.message(this.system);
+      this.mirrorTokens = sumTokens(tokens, this.mirror);
+      this.lastSentTokens = sumTokens(tokens, this.lastSent, 0, this.lastSentLength);
+      this.appendedSinceSend = Math.max(0, this.mirrorTokens - this.lastSentTokens);
+    }
     if (cache === this.cache) return;
     this.cache = cache;
     this.switched = true;

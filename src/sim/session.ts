@@ -9,6 +9,7 @@
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
  * (a compaction event) or a view policy costs O(history).
  */
+import { toProvider } from '../cache/token-scale.js';
 import { deepFreezeMessage, freezeMessage, type Message } from '../core/messages.js';
 import { checkInvariants } from '../core/invariants.js';
 import type { Usage } from '../core/usage.js';
@@ -31,7 +32,8 @@ export function runSession(setup: SessionSetup): SessionRun {
   const events: EventRecord[] = [];
   const vetoes: VetoRecord[] = [];
   const violations: InvariantRecord[] = [];
-  const tracker = new RequestTracker(freeze(workload.system), tokens, setup.cacheFor(workload.model));
+  const system = freeze(workload.system);
+  const tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model));
   let model = workload.model;
   let window = workload.contextWindow;
   let maxOut = workload.maxOutputTokens;
@@ -46,7 +48,7 @@ export function runSession(setup: SessionSetup): SessionRun {
 
   const ctx: PolicyContext = {
     contextWindow: window, maxOutputTokens: maxOut, step: 0, userTurn: 0, turnStart: true, now: 0,
-    systemTokens: tracker.systemTokens, systemPrompt: typeof workload.system.content === 'string' ? workload.system.content : '',
+    systemTokens: tokens.message(system), systemPrompt: typeof workload.system.content === 'string' ? workload.system.content : '',
     tokens, summarizer: ledger.summarizer, rng: setup.policyRng, model,
   };
 
@@ -94,7 +96,7 @@ export function runSession(setup: SessionSetup): SessionRun {
           model = ev.model;
           window = ev.contextWindow;
           maxOut = ev.maxOutputTokens ?? maxOut;
-          tracker.switchModel(setup.cacheFor(model));
+          tracker.switchModel(setup.cacheFor(model), setup.providerTokens(model));
           Object.assign(ctx, { model, contextWindow: window, maxOutputTokens: maxOut });
         } else if (ev.type === 'command' && policy.onCommand) {
           const a0 = ledger.total;
@@ -105,7 +107,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       for (const raw of st.append) {
         const msg = freeze(raw);
         const m = policy.onAppend ? callHook('append', tracker.history, setup.checked, () => policy.onAppend!(msg, ctx)) : msg;
-        tracker.append(freeze(m), m !== msg, m !== msg ? tokens.message(msg) : 0);
+        tracker.append(freeze(m), m !== msg ? msg : undefined);
         reaction?.appended(msg);
       }
       if (policy.beforeStep) {
@@ -127,10 +129,11 @@ export function runSession(setup: SessionSetup): SessionRun {
       const overflow = tracker.requestTokens > window;
       const historyMessages = tracker.history.length;
       const request = tracker.send();
-      const usage = tracker.price(request, now, st.outputTokens);
+      // the workload's output tokens are o200k counts; the provider bills its own count
+      const usage = tracker.price(request, now, toProvider(st.outputTokens, setup.tokenScale(model)));
       const kinds = flushEvents(s, userTurn);
       now += st.latency;
-      tracker.append(freeze(st.response), false);
+      tracker.append(freeze(st.response));
       lastUsage = usage;
       Object.assign(ctx, { now, lastUsage: usage });
       if (policy.afterStep) {

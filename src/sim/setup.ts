@@ -7,6 +7,7 @@ import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
 import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
 import { getProfile, resolveProfile, unpricedProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
+import { providerCounter, tokenScaleFor } from '../cache/token-scale.js';
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
@@ -24,6 +25,10 @@ export interface SessionSetup {
   auxProfile: CacheProfile | undefined;
   cacheFor(model: string): CacheModel;
   mainProfile(model: string): CacheProfile | undefined;
+  /** the provider's count for `model` (exact o200k × its token scale): what usage and records report */
+  providerTokens(model: string): TokenCounter;
+  /** provider tokens per o200k token for `model` (cache/token-scale.ts) */
+  tokenScale(model: string): number;
   /** compare every history element after each hook (O(n)): for property tests and `check` */
   checked: boolean;
   overflowRetries: number;
@@ -85,6 +90,14 @@ export function makeSetup(args: {
   const caches = new Map<string, CacheModel>();
   const cacheRng = seedrandom.alea(`${seed}:${scenario}:cache`);
   const auxProfile = profileFor(settings.auxModel ?? workload.model, undefined);
+  const counters = new Map<string, TokenCounter>();
+  const tokenScale = (model: string): number => tokenScaleFor(profileFor(model)).scale;
+  const providerTokens = (model: string): TokenCounter => {
+    const ts = tokenScaleFor(profileFor(model));
+    let c = counters.get(ts.provider);
+    if (!c) counters.set(ts.provider, (c = providerCounter(tokens, ts)));
+    return c;
+  };
   return {
     key, workload, tokens,
     createPolicy: () => policy.def.create(policy.params),
@@ -94,12 +107,14 @@ export function makeSetup(args: {
     cacheFor(model) {
       let c = caches.get(model);
       if (!c) {
-        c = createCacheModel(profileFor(model, settings.ttl), { breakpoints: settings.breakpoints, tokens, rng: cacheRng });
+        c = createCacheModel(profileFor(model, settings.ttl), { breakpoints: settings.breakpoints, tokens: providerTokens(model), rng: cacheRng });
         caches.set(model, c);
       }
       return c;
     },
     mainProfile: (model) => profileFor(model, settings.ttl),
+    providerTokens,
+    tokenScale,
     checked: args.checked ?? false,
     overflowRetries: settings.overflowRetries ?? 3,
     ...(settings.reaction ? { reaction: settings.reaction } : {}),

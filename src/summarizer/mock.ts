@@ -1,14 +1,18 @@
 /**
  * The mock summarizer: deterministic from the seed, no network.
  *
- * Output length follows the calling policy's own budget rule (`budgetTokens`) times a fidelity
- * factor, so a policy's summary cadence is simulated with realistic sizes. The text is real words
+ * Output length: for a `target` budget (the policy's prompt asks for about N tokens), N times a fidelity
+ * factor; for a `cap` (`max_tokens` only), a length drawn from the model fitted on real summaries
+ * (length-model.ts) for the call's input size, truncated at the cap (the fit already is the real length,
+ * so the fidelity factor does not shrink it again). So a
+ * policy's summary cadence is simulated with realistic sizes. The text is real words
  * (single-token English words, so its exact token count is known by construction and is registered
  * with the token counter). Failures happen with a probability or on a schedule of call numbers, so
  * policies' fallback and cooldown paths run. A fixed-text mode serves conformance tests.
  */
 import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
+import { drawLength, type LengthModel } from './length-model.js';
 import type { SummaryRequest, SummaryResult, Summarizer } from './types.js';
 
 /** Words that are one o200k token each with their leading space, so N words are N tokens. */
@@ -24,8 +28,10 @@ const HEADER_TOKENS = 2; // "Summary" ":" — checked in test/summarizer
 export interface MockSummarizerOptions {
   seed: string | number;
   tokens: TokenCounter;
-  /** output tokens = round(budgetTokens × fidelity) @default 1 */
+  /** target budgets: output tokens = round(budgetTokens × fidelity) (caps draw from the calibrated length model as is) @default 1 */
   fidelity?: number;
+  /** the length model for capped requests @default the fit on real summaries (length-table.ts) */
+  lengthModel?: LengthModel;
   /** probability that a call fails @default 0 */
   failureRate?: number;
   /** 1-based call numbers that fail (a schedule) @default [] */
@@ -63,7 +69,10 @@ export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & 
         const text = opts.fixedText(req, calls);
         return { ok: true, text, inputTokens, outputTokens: opts.tokens.count(text) };
       }
-      const target = Math.max(HEADER_TOKENS + 1, Math.round(req.budgetTokens * fidelity));
+      const wanted = req.budgetKind === 'cap'
+        ? Math.min(req.budgetTokens, drawLength(inputTokens - (req.promptOverheadTokens ?? overhead), rng, opts.lengthModel))
+        : Math.round(req.budgetTokens * fidelity);
+      const target = Math.max(HEADER_TOKENS + 1, wanted);
       const parts: string[] = [HEADER];
       for (let i = HEADER_TOKENS; i < target; i++) parts.push(WORDS[Math.floor(rng() * WORDS.length)]!);
       const text = parts.join('');

@@ -8,6 +8,12 @@ export interface SummaryRequest {
   previousSummary?: string;
   /** the policy's own output budget for this summary, in tokens (its budget rule, before the fidelity factor) */
   budgetTokens: number;
+  /**
+   * what the budget is: a `target` the policy's prompt asks for (Hermes: "about N tokens"; output ≈ N ×
+   * fidelity), or only a `cap` (`max_tokens`, as Claude Code sets; output drawn from the length model
+   * fitted on real summaries, src/summarizer/length-model.ts, truncated at N)
+   */
+  budgetKind: 'target' | 'cap';
   /** input tokens the policy's prompt would carry; defaults to the exact count of `messages` (+ previous summary) */
   inputTokens?: number;
   /** the prompt template's own tokens (instructions), added to the input */

@@ -90,6 +90,7 @@ function generateSummary(content: string, m: TrajectoryMetrics, cfg: TrajectoryC
       inputTokens: deps.tokens.count(content),
       promptOverheadTokens: SUMMARY_PROMPT_OVERHEAD_TOKENS,
       budgetTokens: cfg.summaryTargetTokens,
+      budgetKind: 'target',
       purpose: 'trajectory-summary',
     });
     if (r.ok) return ensureSummaryPrefix(r.text);

@@ -20,7 +20,7 @@ import type { Cause } from './causes.js';
 import { OpenAiPrefixCache, type OpenAiPrefixOptions, type PrefixRead } from './openai-prefix.js';
 import { profileForModel } from './profile.js';
 import { historyStart, isComplete, promptOf, requestTimes, type CompleteCall } from './recorded.js';
-import type { CallCheck, FileCheck, ValidateOptions } from './replay.js';
+import { promptSizeCheck, type CallCheck, type FileCheck, type ValidateOptions } from './replay.js';
 
 /** Idle time after which OpenAI documents that in-memory entries are typically evicted (5–10 min). */
 export const TYPICAL_EVICTION_SECONDS = 300;
@@ -83,6 +83,7 @@ export function validateOpenAiTrace(trace: ImportedTrace, opts: ValidateOptions 
   const disagreements = out.filter((c) => !c.agrees).map((c) => ({ call: c.call, cause: c.cause ?? 'unexplained' }));
   return {
     file: meta.source, calls: out, agreeing: out.length - disagreements.length, recorded, modelled, disagreements,
+    promptSize: promptSizeCheck(trace, opts.tokens, profile, tolerance),
     profile: profile.id, ttlSeconds: opts.prefix?.maxIdleSeconds ?? m.ttlSeconds ?? 3600, breakpoints: 'none', skippedCalls: meta.calls.length - calls.length,
     systemTokens: out.length ? sizes.message(instructions) + sizes.message(tools) : 0, systemSource: 'first prompt minus messages',
     warmedTokens: shared,

@@ -21,6 +21,8 @@ import { AttributedTokens } from './attributed-tokens.js';
 import { classify, type Cause } from './causes.js';
 import { applyTtl, overrideMechanics, profileForModel, recordedTtl, type MechanicsOverride } from './profile.js';
 import { historyStart, isComplete, measuredSystemTokens, promptOf, requestTimes } from './recorded.js';
+import { tokenScaleFor } from '../cache/token-scale.js';
+import { promptChecks, type PromptCheck } from './unlogged.js';
 
 export interface ValidateOptions {
   /** exact tokenizer, used to split recorded growth over new messages */
@@ -84,10 +86,28 @@ export interface FileCheck {
   systemSource: 'recorded message' | 'given' | 'measured' | 'first prompt minus messages';
   /** tokens of the prefix warmed before the first call (0: started cold) */
   warmedTokens: number;
+  /**
+   * prompt-size agreement: calls whose prompt as `run --trace` sends it (exact o200k × the provider's token
+   * scale, unlogged parts sized from the recording; validate/unlogged.ts) is within the tolerance of the
+   * recorded prompt, in all and before the first recorded compaction
+   */
+  promptSize: { agreeing: number; calls: number; agreeingBefore: number; callsBefore: number; scale: number; perMessage: number };
 }
 
 const SYSTEM_PLACEHOLDER: Message = { role: 'system', content: '[system prompt and tool schemas: not recorded]' };
 
+
+/** Modelled vs recorded prompt size per call (the prompt `run --trace` sends), in the provider's count. */
+export function promptSizeCheck(trace: ImportedTrace, tokens: TokenCounter, profile: CacheProfile, tolerance: number): FileCheck['promptSize'] {
+  const ts = tokenScaleFor(profile);
+  const checks = promptChecks(trace, tokens, ts);
+  const ok = (c: PromptCheck) => Math.abs(c.modelled - c.recorded) <= tolerance * c.recorded;
+  const beforeFirst = checks.filter((c) => c.beforeCompaction);
+  return {
+    agreeing: checks.filter(ok).length, calls: checks.length, agreeingBefore: beforeFirst.filter(ok).length, callsBefore: beforeFirst.length,
+    scale: ts.scale, perMessage: ts.perMessage,
+  };
+}
 
 export function validateTrace(trace: ImportedTrace, opts: ValidateOptions): FileCheck {
   const { messages, meta } = trace;
@@ -139,7 +159,9 @@ export function validateTrace(trace: ImportedTrace, opts: ValidateOptions): File
     prevModel = model;
   });
 
+  const promptSize = promptSizeCheck(trace, opts.tokens, firstProfile, tolerance);
   return summarize(meta.source, out, {
+    promptSize,
     profile: firstProfile.id, ttlSeconds: firstProfile.ttlSeconds, breakpoints, skippedCalls: meta.calls.length - calls.length,
     systemTokens: out.length ? sizes.message(system) : 0, warmedTokens,
     systemSource: hasSystem ? 'recorded message' : opts.systemTokens !== undefined ? 'given' : measured !== undefined ? 'measured' : 'first prompt minus messages',

@@ -5,10 +5,18 @@
 import type { Cause } from './causes.js';
 import type { FileCheck, TokenPair } from './replay.js';
 
+export interface PromptSizeJson {
+  calls: number;
+  agreeing: number;
+  callsBefore: number;
+  agreeingBefore: number;
+}
+
 export interface SummaryJson {
   file: string;
   calls: number;
   agreeing: number;
+  promptSize: PromptSizeJson;
   recorded: TokenPair;
   modelled: TokenPair;
   disagreements: { call: number; cause: Cause }[];
@@ -17,6 +25,7 @@ export interface SummaryJson {
 export interface TotalJson {
   calls: number;
   agreeing: number;
+  promptSize: PromptSizeJson;
   recorded: TokenPair;
   modelled: TokenPair;
   disagreements: { file: string; call: number; cause: Cause }[];
@@ -24,14 +33,20 @@ export interface TotalJson {
 
 export function summaryJson(checks: readonly FileCheck[]): { files: SummaryJson[]; total: TotalJson } {
   const files = checks.map((c) => ({
-    file: c.file, calls: c.calls.length, agreeing: c.agreeing, recorded: c.recorded, modelled: c.modelled, disagreements: c.disagreements,
+    file: c.file, calls: c.calls.length, agreeing: c.agreeing,
+    promptSize: { calls: c.promptSize.calls, agreeing: c.promptSize.agreeing, callsBefore: c.promptSize.callsBefore, agreeingBefore: c.promptSize.agreeingBefore },
+    recorded: c.recorded, modelled: c.modelled, disagreements: c.disagreements,
   }));
   const total: TotalJson = {
-    calls: 0, agreeing: 0, recorded: { cacheRead: 0, cacheWrite: 0 }, modelled: { cacheRead: 0, cacheWrite: 0 }, disagreements: [],
+    calls: 0, agreeing: 0, promptSize: { calls: 0, agreeing: 0, callsBefore: 0, agreeingBefore: 0 }, recorded: { cacheRead: 0, cacheWrite: 0 }, modelled: { cacheRead: 0, cacheWrite: 0 }, disagreements: [],
   };
   for (const f of files) {
     total.calls += f.calls;
     total.agreeing += f.agreeing;
+    total.promptSize.calls += f.promptSize.calls;
+    total.promptSize.agreeing += f.promptSize.agreeing;
+    total.promptSize.callsBefore += f.promptSize.callsBefore;
+    total.promptSize.agreeingBefore += f.promptSize.agreeingBefore;
     addPair(total.recorded, f.recorded);
     addPair(total.modelled, f.modelled);
     for (const d of f.disagreements) total.disagreements.push({ file: f.file, ...d });
@@ -66,14 +81,24 @@ export function textReport(checks: readonly FileCheck[], opts: { onlyDisagreemen
       const flag = r.agrees ? '' : `${((worst / r.prompt) * 100).toFixed(1)}% of prompt: ${r.cause}`;
       lines.push(`  ${pad(r.call, 5)} ${pad(r.msgIndex, 5)} ${pad(r.prompt, 8)} ${pad(r.recorded.cacheRead, 9)} ${pad(r.modelled.cacheRead, 9)} ${pad(r.recorded.cacheWrite, 9)} ${pad(r.modelled.cacheWrite, 9)}  ${flag}`);
     }
-    lines.push(totalLine('  file total', c.calls.length, c.agreeing, c.recorded, c.modelled), '');
+    lines.push(totalLine('  file total', c.calls.length, c.agreeing, c.recorded, c.modelled));
+    lines.push(promptLine('  prompt size', c.promptSize, `token scale ${c.promptSize.scale} + ${c.promptSize.perMessage}/message`), '');
   }
   const { total } = summaryJson(checks);
   lines.push(totalLine('TOTAL', total.calls, total.agreeing, total.recorded, total.modelled));
+  lines.push(promptLine('TOTAL prompt size', total.promptSize));
   const causes = new Map<Cause, number>();
   for (const d of total.disagreements) causes.set(d.cause, (causes.get(d.cause) ?? 0) + 1);
   if (causes.size) lines.push(`disagreements by cause: ${[...causes].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+const pctOf = (n: number, d: number): string => (d ? ((n / d) * 100).toFixed(1) : '0.0');
+
+/** Modelled (as `run --trace` sends it) vs recorded prompt per call, beside the cache agreement. */
+function promptLine(label: string, p: PromptSizeJson, how?: string): string {
+  return `${label}: ${p.agreeing}/${p.calls} calls within tolerance of the recorded prompt (${pctOf(p.agreeing, p.calls)}%); `
+    + `before the first compaction ${p.agreeingBefore}/${p.callsBefore} (${pctOf(p.agreeingBefore, p.callsBefore)}%)${how ? ` (${how})` : ''}`;
 }
 
 function totalLine(label: string, calls: number, agreeing: number, rec: TokenPair, mod: TokenPair): string {

@@ -1,7 +1,7 @@
 /** Small hand-made workloads for the offline optimum, and an independent reference of its cost model. */
 import seedrandom from 'seedrandom';
 import { assistant, call, sys, toolResult, user, type Message } from '../../src/core/messages.js';
-import { MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../../src/core/tokens.js';
+import type { TokenCounter } from '../../src/core/tokens.js';
 import type { OptimumFamily } from '../../src/optimum/family.js';
 import { requestCost, type StepPrices } from '../../src/optimum/step-prices.js';
 import type { ScriptStep, Workload } from '../../src/workload/types.js';
@@ -37,9 +37,11 @@ export type Op = 'none' | 'summary' | 'prune';
  * dynamic program's prefix-sum algebra): the history as a list of keyed entries, the shared prefix of
  * two requests found by comparing keys.
  */
-export function referenceCost(w: Workload, tokens: TokenCounter, sp: StepPrices, family: OptimumFamily, ops: readonly Op[]): number {
+export function referenceCost(w: Workload, tokens: TokenCounter, sp: StepPrices, family: OptimumFamily, ops: readonly Op[], outputScale = 1): number {
   interface Entry { key: string; tokens: number; block: number; prunable: number; kind: 'tool' | 'reasoning' | 'other' }
   const cap = family.insertionCapTokens;
+  const emptyTool = tokens.message({ role: 'tool', content: '', tool_call_id: 'x' });
+  const emptyUser = tokens.message({ role: 'user', content: '' });
   const reasoningOf = (m: Message): number => (m.reasoning ? tokens.count(m.reasoning) : 0);
   let history: Entry[] = [];
   let prev: Entry[] = [];
@@ -49,15 +51,15 @@ export function referenceCost(w: Workload, tokens: TokenCounter, sp: StepPrices,
     const block = t > 0 ? [w.steps[t - 1]!.response, ...w.steps[t]!.append] : w.steps[t]!.append;
     block.forEach((m, i) => {
       let n = tokens.message(m);
-      if (m.role === 'tool' && cap > 0) n = Math.min(n, MESSAGE_OVERHEAD_TOKENS + cap);
+      if (m.role === 'tool' && cap > 0) n = Math.min(n, emptyTool + cap);
       const kind = m.role === 'tool' ? 'tool' : m.role === 'assistant' && reasoningOf(m) > 0 ? 'reasoning' : 'other';
-      const prunable = kind === 'tool' ? Math.max(0, n - MESSAGE_OVERHEAD_TOKENS - family.placeholderTokens) : kind === 'reasoning' ? reasoningOf(m) : 0;
+      const prunable = kind === 'tool' ? Math.max(0, n - emptyTool - family.placeholderTokens) : kind === 'reasoning' ? reasoningOf(m) : 0;
       history.push({ key: `${t}:${i}`, tokens: n, block: t, prunable, kind });
     });
     if (ops[t] === 'summary' && t > 0) {
       const input = history.filter((e) => e.block < t).reduce((s, e) => s + e.tokens, 0);
       total += input * sp.auxRead[t]! + family.summaryTokens * sp.auxOutput[t]!;
-      history = [{ key: `sum${t}`, tokens: family.summaryTokens + MESSAGE_OVERHEAD_TOKENS, block: t, prunable: 0, kind: 'other' }, ...history.filter((e) => e.block === t)];
+      history = [{ key: `sum${t}`, tokens: family.summaryTokens + emptyUser, block: t, prunable: 0, kind: 'other' }, ...history.filter((e) => e.block === t)];
     } else if (ops[t] === 'prune') {
       history = history.map((e) => (e.block < t - family.pruneKeepSteps && e.prunable > 0
         ? { ...e, key: `${e.key}#p`, tokens: e.tokens - e.prunable, prunable: 0 } : e));
@@ -65,7 +67,7 @@ export function referenceCost(w: Workload, tokens: TokenCounter, sp: StepPrices,
     const size = sysTokens + history.reduce((s, e) => s + e.tokens, 0);
     let shared = sysTokens;
     for (let i = 0; i < Math.min(prev.length, history.length) && prev[i]!.key === history[i]!.key; i++) shared += history[i]!.tokens;
-    total += requestCost(sp, t, size, t === 0 ? 0 : shared, w.steps[t]!.outputTokens);
+    total += requestCost(sp, t, size, t === 0 ? 0 : shared, Math.round(w.steps[t]!.outputTokens * outputScale));
     prev = [...history];
   }
   return total;

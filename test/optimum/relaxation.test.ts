@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { createTokenCounter } from '../../src/core/tokens.js';
+import { providerCounter, tokenScaleFor } from '../../src/cache/token-scale.js';
 import type { Message } from '../../src/core/messages.js';
 import { workloadBlocks } from '../../src/optimum/blocks.js';
 import { OptimumFamilySchema, type OptimumFamily } from '../../src/optimum/family.js';
@@ -38,7 +39,7 @@ function schedulePolicy(w: Workload, ops: readonly Op[], family: OptimumFamily):
           const t = ctx.step;
           if (op === 'summary' && t > 0) {
             const older = history.filter((m) => (blockOf.get(m) ?? -1) < t);
-            const r = ctx.summarizer.summarize({ messages: older, budgetTokens: family.summaryTokens });
+            const r = ctx.summarizer.summarize({ messages: older, budgetTokens: family.summaryTokens , budgetKind: 'target'});
             if (!r.ok) throw new Error(r.error);
             return { kind: 'summary', history: [{ role: 'user', content: r.text }, ...history.filter((m) => blockOf.get(m) === t)] };
           }
@@ -84,7 +85,10 @@ describe('offline optimum: a relaxation of the simulator', () => {
     const rng = seedrandom.alea('schedules');
     for (const seed of ['r1', 'r2', 'r3']) {
       const w = smallWorkload(seed, 40, { gap: (t) => (t % 17 === 16 ? 600 : 8) });
-      const blocks = workloadBlocks(w, tokens, family);
+      // the provider's count, as the simulator bills
+      const scale = tokenScaleFor(profileFor(w.model));
+      const provider = providerCounter(tokens, scale);
+      const blocks = workloadBlocks(w, provider, family, () => scale.scale);
       const sp = stepPrices(blocks, (m) => profileFor(m), undefined)!;
       const best = solveOptimum(blocks, sp, family);
       const optimal: Op[] = new Array<Op>(w.steps.length).fill('none');
@@ -92,7 +96,7 @@ describe('offline optimum: a relaxation of the simulator', () => {
       const schedules: Op[][] = [optimal, optimal.map(() => 'none')];
       for (let i = 0; i < 4; i++) schedules.push(optimal.map(() => { const x = rng(); return x < 0.1 ? 'summary' : x < 0.4 ? 'prune' : 'none'; }));
       for (const ops of schedules) {
-        const relaxed = referenceCost(w, tokens, sp, family, ops);
+        const relaxed = referenceCost(w, provider, sp, family, ops, scale.scale);
         const simulated = simulatedCost(w, ops, family);
         expect(simulated).toBeGreaterThanOrEqual(relaxed * (1 - 1e-12));
         expect(relaxed).toBeGreaterThanOrEqual(best.cost * (1 - 1e-12));

@@ -4,7 +4,7 @@ import { createTokenCounter } from '../../src/core/tokens.js';
 import { user } from '../../src/core/messages.js';
 import { createMockSummarizer } from '../../src/summarizer/mock.js';
 
-const req = { messages: [user('please fix the bug in parser.ts')], budgetTokens: 300 };
+const req = { messages: [user('please fix the bug in parser.ts')], budgetTokens: 300, budgetKind: 'target' as const };
 
 describe('mock summarizer', () => {
   it('returns real text whose exact token count is budget × fidelity', () => {

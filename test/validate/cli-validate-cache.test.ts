@@ -20,7 +20,8 @@ describe('compactbench validate-cache', () => {
     const j = JSON.parse(io.out.join(''));
     expect(Object.keys(j)).toEqual(['files', 'total']);
     expect(j.files[0]).toMatchObject({ file: session, calls: 4 });
-    expect(Object.keys(j.files[0])).toEqual(['file', 'calls', 'agreeing', 'recorded', 'modelled', 'disagreements']);
+    expect(Object.keys(j.files[0])).toEqual(['file', 'calls', 'agreeing', 'promptSize', 'recorded', 'modelled', 'disagreements']);
+    expect(j.files[0].promptSize).toEqual({ calls: 4, agreeing: 4, callsBefore: 4, agreeingBefore: 4 });
     expect(j.files[0].recorded).toEqual({ cacheRead: 88231, cacheWrite: 17696 });
     for (const d of j.files[0].disagreements) expect(Object.keys(d)).toEqual(['call', 'cause']);
     expect(j.total).toMatchObject({ calls: 4, agreeing: j.files[0].agreeing, recorded: j.files[0].recorded, modelled: j.files[0].modelled });

@@ -3,6 +3,7 @@
  * for a scenario with real transcripts (OpenAI-format JSONL files or directories of them, as in
  * shared/traces/openai) and prints a Markdown table with a KS statistic per distribution.
  * `--fit` prints the quantile tables of the transcripts instead, in scenario-file form.
+ * `--token-scale` and `--summary-lengths` fit the replay-fidelity models instead (calibrate-recorded.ts).
  */
 import type { Command } from 'commander';
 import { createTokenCounter } from '../../core/tokens.js';
@@ -11,6 +12,7 @@ import { loadScenario } from '../../workload/scenario.js';
 import { readTraces } from '../../workload/trace-read.js';
 import { statsOf } from '../../workload/trace-stats.js';
 import { parsePositiveInt, UsageError } from '../errors.js';
+import { summaryLengthReport, tokenScaleReport } from '../calibrate-recorded.js';
 
 interface Options {
   scenario?: string;
@@ -18,6 +20,8 @@ interface Options {
   seeds: string;
   fit?: boolean;
   json?: boolean;
+  tokenScale?: boolean;
+  summaryLengths?: boolean;
 }
 
 export function runCalibrate(opts: Options, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`)): void {
@@ -48,5 +52,14 @@ export function register(program: Command): void {
     .option('--seeds <n>', 'number of generated sessions to compare', '20')
     .option('--fit', 'print quantile tables of the transcripts (for scenario files) instead of comparing')
     .option('--json', 'print the rows as JSON instead of a Markdown table')
-    .action((opts: Options) => runCalibrate(opts));
+    .option('--token-scale', 'fit the provider token scale on transcripts that recorded usage (any importable format)')
+    .option('--summary-lengths', 'fit the summary length model on the compaction summaries of the transcripts')
+    .action(async (opts: Options) => {
+      if (opts.tokenScale || opts.summaryLengths) {
+        const report = opts.tokenScale ? tokenScaleReport : summaryLengthReport;
+        process.stdout.write(`${await report(opts.against, opts.json ?? false)}\n`);
+        return;
+      }
+      runCalibrate(opts);
+    });
 }

@@ -35,7 +35,7 @@ class AiderPolicy implements ContextPolicy {
 
   private summarizeAll(messages: readonly Message[], ctx: PolicyContext): Message[] | undefined {
     const shown = messages.filter((m) => m.role === 'user' || m.role === 'assistant');
-    const res = ctx.summarizer.summarize({ messages: shown, budgetTokens: this.summaryTokens, purpose: 'summary' });
+    const res = ctx.summarizer.summarize({ messages: shown, budgetTokens: this.summaryTokens, budgetKind: 'target', purpose: 'summary' });
     return res.ok ? [{ role: 'user', content: SUMMARY_PREFIX + res.text }] : undefined;
   }
 

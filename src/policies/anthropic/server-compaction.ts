@@ -38,6 +38,7 @@ export function compactNow(history: readonly Message[], view: readonly Message[]
     inputTokens: ctx.systemTokens + ctx.tokens.messages(view),
     promptOverheadTokens: instructions ? ctx.tokens.count(instructions) : 200,
     budgetTokens,
+    budgetKind: 'target',
     reusesMainCache: true,
     purpose: 'server-compaction',
   });

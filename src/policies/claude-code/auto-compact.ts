@@ -71,6 +71,7 @@ export function compactConversation(history: readonly Message[], ctx: PolicyCont
     promptOverheadTokens: ctx.tokens.count(COMPACT_PROMPT) + (focus ? ctx.tokens.count(focus) : 0),
     // the fork's max_tokens: min(20k, the model's max output)
     budgetTokens: Math.min(cfg.summaryMaxTokens, ctx.maxOutputTokens),
+    budgetKind: 'cap',
     reusesMainCache: cfg.forkReusesCache,
     purpose: 'summary',
     ...(focus ? { focus } : {}),

@@ -47,7 +47,7 @@ class TutorialPolicy implements ContextPolicy {
       const text = JSON.stringify(h).slice(-(p.transcriptTailChars as number));
       const res = ctx.summarizer.summarize({
         messages: h, inputTokens: ctx.tokens.count(text), promptOverheadTokens: 40,
-        budgetTokens: p.summaryMaxTokens as number, purpose: 'summary',
+        budgetTokens: p.summaryMaxTokens as number, budgetKind: 'cap', purpose: 'summary',
       });
       if (res.ok) {
         const path = `.transcripts/transcript_${++this.transcripts}.jsonl`;

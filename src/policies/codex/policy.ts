@@ -72,7 +72,7 @@ class CodexPolicy implements ContextPolicy {
     const promptTokens = ctx.tokens.count(COMPACT_PROMPT);
     const input = fitForSummary(history, ctx, promptTokens);
     const res = ctx.summarizer.summarize({
-      messages: input, budgetTokens: this.cfg.summaryTokens, promptOverheadTokens: promptTokens,
+      messages: input, budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', promptOverheadTokens: promptTokens,
       reusesMainCache: input.length === history.length, purpose: 'summary',
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };

@@ -46,7 +46,7 @@ class HybridPolicy implements ContextPolicy {
     const head = history.slice(first + 1, cut);
     const previous = head.find((m) => this.summaries.has(m));
     const res = ctx.summarizer.summarize({
-      messages: head.filter((m) => m !== previous), budgetTokens: this.cfg.summaryTokens, purpose: 'summary',
+      messages: head.filter((m) => m !== previous), budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', purpose: 'summary',
       ...(previous && typeof previous.content === 'string' ? { previousSummary: previous.content } : {}),
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };

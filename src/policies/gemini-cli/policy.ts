@@ -52,10 +52,10 @@ class GeminiCliPolicy implements ContextPolicy {
     if (split === 0) return { veto: 'nothing-to-compress' };
     const originalHead = history.slice(0, split);
     const forSummary = ctx.tokens.messages(originalHead) < ctx.contextWindow - SAFE_BUFFER_TOKENS ? originalHead : truncated.slice(0, split);
-    const first = ctx.summarizer.summarize({ messages: forSummary, budgetTokens: this.cfg.summaryTokens, purpose: 'summary' });
+    const first = ctx.summarizer.summarize({ messages: forSummary, budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', purpose: 'summary' });
     if (!first.ok) return { veto: 'compression-failed' };
     const verify = ctx.summarizer.summarize({
-      messages: [...forSummary, { role: 'assistant', content: first.text }], budgetTokens: this.cfg.summaryTokens, purpose: 'summary-verify',
+      messages: [...forSummary, { role: 'assistant', content: first.text }], budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', purpose: 'summary-verify',
     });
     if (!verify.ok) return { veto: 'compression-failed' };
     const snapshot = (verify.text.trim() || first.text).trim();

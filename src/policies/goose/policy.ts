@@ -64,7 +64,7 @@ class GoosePolicy implements ContextPolicy {
       }
     }
     if (!input) return { veto: 'summary-request-over-window' };
-    const res = ctx.summarizer.summarize({ messages: input, budgetTokens: this.summaryTokens, purpose: 'summary', reusesMainCache: false });
+    const res = ctx.summarizer.summarize({ messages: input, budgetTokens: this.summaryTokens, budgetKind: 'target', purpose: 'summary', reusesMainCache: false });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
     let last = -1;
     for (let i = history.length - 1; i >= 0; i--) if (textOnlyUser(history[i]!)) { last = i; break; }

@@ -258,6 +258,7 @@ export class HermesContextPolicy implements ContextPolicy {
     this.ctx.summarizer.summarize({
       messages: [...(history as unknown as Message[]), flush],
       budgetTokens: this.p.memoryFlushTokens,
+      budgetKind: 'target',
       purpose: 'memory-flush',
       reusesMainCache: true,
     });

@@ -37,6 +37,7 @@ export function backendFromSummarizer(summarizer: Summarizer, opts: BackendOptio
         messages: req.turns as unknown as readonly Message[],
         previousSummary: req.previousSummary,
         budgetTokens: req.budgetTokens,
+        budgetKind: 'target',
         focus: req.focusTopic,
         purpose: 'summary',
         ...(inputTokens !== undefined ? { inputTokens, promptOverheadTokens: SUMMARY_PROMPT_OVERHEAD_TOKENS } : {}),

@@ -38,6 +38,7 @@ export function summarize(head: readonly Message[], previousSummary: string | un
     messages: summarizerInput(head, maxChars),
     ...(previousSummary !== undefined ? { previousSummary } : {}),
     budgetTokens: Math.min(summaryMaxTokens, ctx.maxOutputTokens),
+    budgetKind: 'cap',
     promptOverheadTokens: ctx.tokens.count(`${anchor}\n\n${TEMPLATE}`),
     purpose: 'summary',
   });
@@ -67,6 +68,7 @@ export function summarizeSuffix(history: readonly Message[], ctx: PolicyContext,
     inputTokens,
     promptOverheadTokens: overhead,
     budgetTokens: Math.min(SUFFIX_OUTPUT_TOKENS, ctx.maxOutputTokens),
+    budgetKind: 'cap',
     reusesMainCache: true,
     purpose: 'summary',
   });

@@ -97,7 +97,7 @@ class TwoPhasePolicy implements ContextPolicy {
     const ceiling = Math.min(Math.floor(ctx.contextWindow * 0.05), 10_000);
     const res = ctx.summarizer.summarize({
       messages: middle, budgetTokens: Math.max(2_000, Math.min(Math.floor(middleTokens * 0.2), ceiling)),
-      promptOverheadTokens: ctx.tokens.count(TWO_PHASE_TEMPLATE), purpose: 'summary',
+      promptOverheadTokens: ctx.tokens.count(TWO_PHASE_TEMPLATE), budgetKind: 'target', purpose: 'summary',
     });
     if (!res.ok) {
       this.counts.summaryFailures++;

@@ -58,7 +58,7 @@ class OpenHandsPolicy implements ContextPolicy {
     const forgotten = history.slice(headEnd, tailStart);
     const previous = forgotten.find((m) => this.summaries.has(m));
     const res = ctx.summarizer.summarize({
-      messages: forgotten.filter((m) => m !== previous), budgetTokens: this.cfg.summaryTokens, purpose: 'summary',
+      messages: forgotten.filter((m) => m !== previous), budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', purpose: 'summary',
       ...(previous ? { previousSummary: typeof previous.content === 'string' ? previous.content : '' } : {}),
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };

@@ -55,7 +55,7 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
     for (const [a, b] of steps.slice(0, k)) for (let i = a; i < b; i++) drop.add(i);
     const pruned = history.filter((_, i) => drop.has(i));
     const res = ctx.summarizer.summarize({
-      messages: pruned, budgetTokens: this.cfg.summaryTokens, purpose: 'summary', ...(this.summary ? { previousSummary: this.summary } : {}),
+      messages: pruned, budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', purpose: 'summary', ...(this.summary ? { previousSummary: this.summary } : {}),
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
     this.summary = res.text;

@@ -81,7 +81,7 @@ class RooCodePolicy implements ContextPolicy {
     const toSummarize = since < 0 ? head : head[since]![0]!.role === 'user' ? head.slice(since) : [head[0]!, ...head.slice(since)];
     const keep = g.slice(-N_MESSAGES_TO_KEEP);
     if (toSummarize.length <= 1 || keep.some((m) => this.summaries.has(m[0]!))) return undefined;
-    const res = ctx.summarizer.summarize({ messages: toSummarize.flat(), budgetTokens: this.summaryTokens, purpose: 'summary' });
+    const res = ctx.summarizer.summarize({ messages: toSummarize.flat(), budgetTokens: this.summaryTokens, budgetKind: 'target', purpose: 'summary' });
     if (!res.ok || !res.text.trim()) return undefined;
     const summary: Message = { role: 'assistant', content: res.text.trim() };
     const next = removeOrphans([...g[0]!, summary, ...keep.flat()]);

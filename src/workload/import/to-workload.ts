@@ -6,8 +6,9 @@
  * becomes `Workload.system`; sources that do not record it (Claude Code) get a minimal placeholder, and
  * `meta.systemRecorded` says so — their recorded usage includes the real system prompt and tool schemas.
  * Recorded timestamps drive `gapBefore` and `latency` where the source has them; recorded usage goes
- * to `ScriptStep.recorded`. Messages after the last assistant message belong to no request and are
- * counted in `meta.trailingMessages`.
+ * to `ScriptStep.recorded`. A recorded manual compaction (Claude Code `/compact`: a `compact_boundary`
+ * with `trigger: manual`) becomes a `/compact` command event on the step that carries the summary message.
+ * Messages after the last assistant message belong to no request and are counted in `meta.trailingMessages`.
  */
 import { basename } from 'node:path';
 import type { Message } from '../../core/messages.js';
@@ -82,6 +83,14 @@ export function traceToWorkload(trace: ImportedTrace, opts: TraceToWorkloadOptio
     append = [];
     prevResponse = i;
   });
+
+  // a compaction the user asked for (`/compact`) becomes the command, so a policy's onCommand runs there
+  for (const c of meta.compactions) {
+    const at = stepOfMessage.get(c.beforeMsgIndex);
+    if (c.trigger !== 'manual' || at === undefined) continue;
+    const st = steps[at]!;
+    st.events = [...(st.events ?? []), { type: 'command', command: '/compact' }];
+  }
 
   return {
     id: basename(meta.source),

@@ -1,0 +1,97 @@
+/**
+ * Provider token counts: what a provider bills for a text, as a scale on the exact o200k count.
+ *
+ * compactbench counts every text exactly with o200k_base (core/tokens.ts). OpenAI's current models use
+ * that tokenizer, so their scale is 1. Anthropic and Google bill the same text as more tokens; the
+ * scale for each was fitted on recorded usage (`compactbench calibrate --token-scale`, docs/token-scale.md):
+ * the scale whose replayed prompts come closest to the recorded ones (validate/scale-fit.ts).
+ *
+ * Where the scale applies: to what the provider reports and bills — the cache model's prompt tokens,
+ * usage and prices, the `lastUsage` a policy reads, the token columns of the records, auxiliary calls.
+ * What an agent estimates itself (chars/4, its own exact counts through `ctx.tokens`) is left alone, as
+ * upstream agents do not know the provider's count either. The scale is applied once per message at the
+ * edge of the usage model (`providerCounter`), on top of the memoized exact count: no re-tokenizing.
+ */
+import type { Message } from '../core/messages.js';
+import type { TokenCounter } from '../core/tokens.js';
+import type { CacheProfile, Provider } from './profiles.js';
+
+/** The provider's count of a message: round(o200k × scale) + perMessage. */
+export interface ScaleParams {
+  /** provider tokens per o200k token */
+  scale: number;
+  /** provider tokens each message adds beyond its scaled content (block framing the o200k count lacks) */
+  perMessage: number;
+}
+
+export interface TokenScale extends ScaleParams {
+  provider: Provider;
+  /** how the number was obtained */
+  source: string;
+}
+
+/**
+ * Fitted scales (see docs/token-scale.md for the data, the fit and its residuals). A test refits them on
+ * ../shared/traces and checks the table still matches.
+ */
+export const TOKEN_SCALES: Readonly<Record<Provider, TokenScale>> = {
+  anthropic: {
+    provider: 'anthropic', scale: 1.105, perMessage: 82,
+    source: 'fit: 355 calls before the first compaction in 13 Claude Code transcripts (claude-opus-4-6, claude-sonnet-4-5, '
+      + 'claude-haiku-4-5), shared/traces/claude-code; residual RMS 1.3%, 100% of calls within 5%; calibrate --token-scale',
+  },
+  gemini: {
+    provider: 'gemini', scale: 1.089, perMessage: 9,
+    source: 'fit: 629 calls of 10 mini-swe-agent transcripts (gemini-3-pro-preview via OpenRouter), shared/traces/mini-swe-agent; '
+      + 'residual RMS 3.8%, 84.6% of calls within 5%; calibrate --token-scale',
+  },
+  openai: { provider: 'openai', scale: 1, perMessage: 0, source: 'o200k_base is the tokenizer of OpenAI\'s current models: exact' },
+  deepseek: { provider: 'deepseek', scale: 1, perMessage: 0, source: 'not calibrated (no recorded DeepSeek usage): o200k counts as is' },
+  unknown: { provider: 'unknown', scale: 1, perMessage: 0, source: 'not calibrated (unknown provider): o200k counts as is' },
+};
+
+export function tokenScaleFor(profile: Pick<CacheProfile, 'provider' | 'model'>): TokenScale {
+  return TOKEN_SCALES[profile.provider === 'unknown' ? providerByName(profile.model) : profile.provider];
+}
+
+/**
+ * The provider of a model the price table does not know (an unpriced replay, `google/gemini-3-pro-preview`
+ * via OpenRouter), from its name: the tokenizer is the family's even when the price is unknown.
+ */
+export function providerByName(model: string): Provider {
+  const m = model.toLowerCase();
+  if (/claude/.test(m)) return 'anthropic';
+  if (/gemini/.test(m)) return 'gemini';
+  if (/(^|[/:])(gpt|o\d|codex)/.test(m)) return 'openai';
+  if (/deepseek/.test(m)) return 'deepseek';
+  return 'unknown';
+}
+
+/** Provider tokens of `base` o200k tokens. */
+export function toProvider(base: number, scale: number): number {
+  return scale === 1 ? base : Math.round(base * scale);
+}
+
+/** Provider tokens of a message of `base` o200k tokens. */
+export function providerMessage(base: number, p: ScaleParams): number {
+  return toProvider(base, p.scale) + p.perMessage;
+}
+
+/**
+ * A counter that reports the provider's count: each exact (memoized) message count through
+ * `providerMessage`, a text's count times the scale. Scale 1 with no per-message term returns `base`.
+ */
+export function providerCounter(base: TokenCounter, p: ScaleParams): TokenCounter {
+  if (p.scale === 1 && p.perMessage === 0) return base;
+  return {
+    count: (text) => toProvider(base.count(text), p.scale),
+    message: (msg: Message) => providerMessage(base.message(msg), p),
+    messages: (msgs) => {
+      let n = 0;
+      for (const m of msgs) n += providerMessage(base.message(m), p);
+      return n;
+    },
+    rough: base.rough,
+    prime: (text, tokens) => base.prime(text, tokens),
+  };
+}
