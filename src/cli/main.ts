@@ -45,6 +45,7 @@ try {
 }
 
 /** Input errors from other modules (scenario files, importers) carry these class names. */
+const INPUT_ERROR = /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|PolicyLoadError|DocumentError|WorkloadLimitError|OutputError)$/;
 function isNamedInputError(e: unknown): boolean {
-  return e instanceof Error && /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|PolicyLoadError)$/.test(e.constructor.name);
+  return e instanceof Error && (INPUT_ERROR.test(e.constructor.name) || INPUT_ERROR.test(e.name));
 }

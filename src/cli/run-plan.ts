@@ -21,6 +21,10 @@ import { writeReport, type ReportOptions } from '../report/write-report.js';
 import { generateWorkload } from '../workload/generator.js';
 import { loadScenario, loadSuite, type Scenario } from '../workload/scenario.js';
 import { collect, parsePositiveInt, UsageError } from './errors.js';
+import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
+
+/** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
+const MAX_WORKERS = 256;
 import { createProgress } from './progress.js';
 import { traceScenarios } from './trace-scenarios.js';
 
@@ -45,20 +49,22 @@ export function checkProfile(id: string, where: string): void {
   throw new UsageError(`${where}: unknown model profile ${JSON.stringify(id)}; known: ${Object.keys(PROFILES).join(', ')} (or "unpriced:<name>")`);
 }
 
-export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): RunScenario {
+/** Every model profile a scenario names is known (or marked unpriced); `validate` and `run` both call this. */
+export function checkScenarioProfiles(s: Scenario): void {
   checkProfile(s.model.profile, `scenario ${s.name}: model.profile`);
   if (s.auxModel) checkProfile(s.auxModel.profile, `scenario ${s.name}: auxModel.profile`);
   for (const e of s.events) if (e.type === 'model-switch') checkProfile(e.profile, `scenario ${s.name}: events`);
+}
+
+export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): RunScenario {
+  checkScenarioProfiles(s);
   const hash = createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 12);
   return {
     name: s.name,
     hash,
     settings: scenarioSettings(s),
     seeds: seedList(seeds ?? s.seeds),
-    makeWorkload: (seed, tokens) => {
-      const w = generateWorkload(s, seed, tokens);
-      return maxSteps && w.steps.length > maxSteps ? { ...w, steps: w.steps.slice(0, maxSteps) } : w;
-    },
+    makeWorkload: (seed, tokens) => generateWorkload(s, seed, tokens, maxSteps),
   };
 }
 
@@ -196,15 +202,15 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
 export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
   return {
     scenario: o.scenario, suite: o.suite, trace: o.trace, policy,
-    seeds: o.seeds ? parsePositiveInt('--seeds', o.seeds) : undefined,
-    maxSteps: o.maxSteps ? parsePositiveInt('--max-steps', o.maxSteps) : undefined,
+    seeds: o.seeds !== undefined ? parsePositiveInt('--seeds', o.seeds, MAX_SEEDS) : undefined,
+    maxSteps: o.maxSteps !== undefined ? parsePositiveInt('--max-steps', o.maxSteps, LIMITS.sessionSteps) : undefined,
   };
 }
 
 export function execOf(o: CommonOpts): ExecOptions {
   return {
-    workers: o.workers ? parsePositiveInt('--workers', o.workers) : undefined,
-    shard: o.shard ? parseShard(o.shard) : undefined,
+    workers: o.workers !== undefined ? parsePositiveInt('--workers', o.workers, MAX_WORKERS) : undefined,
+    shard: o.shard !== undefined ? parseShard(o.shard) : undefined,
     quiet: o.quiet,
   };
 }

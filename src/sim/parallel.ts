@@ -95,7 +95,20 @@ interface WorkerInit {
 type FromWorker =
   | { type: 'tick' }
   | { type: 'done'; task: number[]; runs: SessionRun[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; name?: string };
+
+/** Errors about the input (not the tool) keep their name and message across the thread boundary. */
+const INPUT_ERRORS = new Set(['InputError', 'ScenarioError', 'ImportError', 'TraceError', 'ParamError', 'DocumentError', 'PolicyLoadError']);
+function fromWorker(e: unknown): FromWorker {
+  const err = e instanceof Error ? e : new Error(String(e));
+  return INPUT_ERRORS.has(err.name) ? { type: 'error', message: err.message, name: err.name } : { type: 'error', message: err.stack ?? err.message };
+}
+function toError(m: { message: string; name?: string }): Error {
+  if (!m.name) return new Error(`worker: ${m.message}`);
+  const e = new Error(m.message);
+  e.name = m.name;
+  return e;
+}
 
 function runPool(source: PlanSource, signature: string, tasks: number[][], n: number, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
   const total = tasks.reduce((s, t) => s + t.length, 0);
@@ -130,7 +143,7 @@ function runPool(source: PlanSource, signature: string, tasks: number[][], n: nu
       workers.push(w);
       w.on('message', (m: FromWorker) => {
         if (m.type === 'tick') opts.onProgress?.(++done, total);
-        else if (m.type === 'error') fail(new Error(`worker: ${m.message}`));
+        else if (m.type === 'error') fail(toError(m));
         else {
           m.task.forEach((cell, j) => results.set(cell, m.runs[j]!));
           feed(w);
@@ -156,7 +169,7 @@ export async function workerMain(): Promise<void> {
     const sig = cellsSignature(cells);
     if (sig !== init.signature) throw new Error(`rebuilt plan differs from the parent's (${sig} vs ${init.signature})`);
   } catch (e) {
-    port.postMessage({ type: 'error', message: (e as Error).stack ?? String(e) } satisfies FromWorker);
+    port.postMessage(fromWorker(e));
     return;
   }
   const tokens = createTokenCounter();
@@ -168,7 +181,7 @@ export async function workerMain(): Promise<void> {
       });
       port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
     } catch (e) {
-      port.postMessage({ type: 'error', message: (e as Error).stack ?? String(e) } satisfies FromWorker);
+      port.postMessage(fromWorker(e));
     }
   });
 }

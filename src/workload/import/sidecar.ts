@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Message } from '../../core/messages.js';
+import { parseDocument } from '../../core/input-text.js';
 import { ImportError } from './errors.js';
 import { isObj } from './expect.js';
 import { normalizeUsage } from './usage.js';
@@ -49,9 +50,9 @@ export async function readMetaFile(path: string): Promise<Partial<TraceMeta> | u
   }
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = parseDocument(text);
   } catch (e) {
-    throw new ImportError(path, undefined, `invalid JSON in sidecar: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ImportError(path, undefined, `sidecar: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!isObj(v)) throw new ImportError(path, 1, 'sidecar must be a JSON object');
   return Array.isArray(v.calls) ? ours(v) : reference(v);
