@@ -45,6 +45,10 @@ export async function runImport(file: string, o: ImportOpts): Promise<number> {
   }
   try {
     const trace = await importTrace(file, opts);
+    if (trace.entries && opts.entry === undefined && !/#\d+$/.test(file)) {
+      // one output file holds one conversation: importing the first silently would drop the rest
+      throw new ImportError(file, undefined, `the file holds ${trace.entries} conversations; import one with --entry N or ${file}#N (0-based); \`run --trace\` replays them all`);
+    }
     if (o.out) {
       const metaFile = await writeTraceFiles(trace, o.out, o.meta);
       if (!o.quiet) process.stderr.write(`${file}: ${trace.messages.length} messages (${trace.meta.format}) -> ${o.out}, meta -> ${metaFile}\n`);
