@@ -26,6 +26,7 @@ import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 /** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
 const MAX_WORKERS = 256;
 import { createProgress } from './progress.js';
+import { discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
 import { traceScenarios } from './trace-scenarios.js';
 
 export function scenarioSettings(s: Scenario): SimSettings {
@@ -177,6 +178,7 @@ export interface CommonOpts {
   quiet?: boolean;
   png?: boolean;
   raw?: boolean;
+  force?: boolean;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -195,6 +197,7 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--out <dir>', 'output directory', defaultOut)
     .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
+    .option('--force', 'replace --out even if it holds files that are not this command\'s outputs')
     .option('--quiet', 'no progress output')
     .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
 }
@@ -221,14 +224,23 @@ export function execOf(o: CommonOpts): ExecOptions {
  */
 export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o);
-  const exec = await executePlan(specSource(spec), ex);
+  // the output location is checked (and its staging directory made) before anything is computed
+  const kind = report({ scenarios: [], policies: [], seeds: [] }).kind;
+  const target = prepareOutput(o.out, { kind: ex.shard ? `${kind} shard` : kind, force: o.force });
+  let exec: Execution;
+  try {
+    exec = await executePlan(specSource(spec), ex);
+  } catch (e) {
+    discardOutput(target);
+    throw e;
+  }
   if (ex.shard) {
     const manifest = reportManifest(exec.plan, exec.cells.length, report(exec.plan), shardLabel(ex.shard));
-    writeShard(o.out, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest);
+    await writeAtomically(target, (dir) => writeShard(dir, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest));
     process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts });
+  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts }));
   process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
-import { planCells, runCells, type Cell, type RunPlan } from './run.js';
+import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
 
 /** Where a worker gets the plan: `(await import(module))[exportName](args)`. `args` must be cloneable. */
 export interface PlanSource {
@@ -76,10 +76,16 @@ export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: r
   const cells = planCells(plan);
   for (const i of indices) if (!cells[i]) throw new Error(`cell ${i} is outside the plan (${cells.length} cells)`);
   if (opts.workers <= 1 || indices.length <= 1) {
-    return runCells(indices.map((i) => cells[i]!), createTokenCounter(), {
-      checked: opts.checked,
-      onProgress: (done) => opts.onProgress?.(done, indices.length),
-    });
+    // one cell at a time, yielding between cells, so a signal (Ctrl-C) is handled within one session
+    const tokens = createTokenCounter();
+    const cache: WorkloadCache = { key: '' };
+    const out: SessionRun[] = [];
+    for (const [k, i] of indices.entries()) {
+      out.push(...runCells([cells[i]!], tokens, { checked: opts.checked, cache }));
+      opts.onProgress?.(k + 1, indices.length);
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    return out;
   }
   const tasks = cellTasks(cells, indices, opts.workers);
   const byCell = await runPool(source, cellsSignature(cells), tasks, Math.min(opts.workers, tasks.length), opts);

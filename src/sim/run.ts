@@ -45,16 +45,25 @@ export interface ProgressFn {
   (done: number, total: number, cell: Cell): void;
 }
 
-export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: { checked?: boolean; onProgress?: ProgressFn } = {}): SessionRun[] {
+/** The workload of the last (scenario, seed) run, kept across runCells calls that share it. */
+export interface WorkloadCache {
+  key: string;
+  w?: Workload;
+}
+
+export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: { checked?: boolean; onProgress?: ProgressFn; cache?: WorkloadCache } = {}): SessionRun[] {
   // Cells come ordered by (scenario, seed), so only the current workload needs keeping.
-  let wkey = '';
-  let w: Workload | undefined;
+  const cache = opts.cache ?? { key: '' };
+  let wkey = cache.key;
+  let w: Workload | undefined = cache.w;
   const out: SessionRun[] = [];
   cells.forEach((cell, i) => {
     const k = `${cell.scenario.name}\u0000${cell.seed}`;
     if (!w || k !== wkey) {
       w = cell.scenario.makeWorkload(cell.seed, tokens);
       wkey = k;
+      cache.key = k;
+      cache.w = w;
     }
     out.push(
       runSession(
