@@ -11,6 +11,7 @@ import { loadPolicyModule, looksLikePath } from '../testing/policy-module.js';
 import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
 import { planCells, type Cell, type RunPlan, type RunScenario } from '../sim/run.js';
 import { defaultWorkers, loadPlan, runPlanCells, type PlanSource } from '../sim/parallel.js';
+import { DEFAULT_ISOLATION, type IsolationLimits } from '../sim/isolation.js';
 import type { SessionRun } from '../sim/records.js';
 import type { Command } from 'commander';
 import { reportManifest, type ReportSpec } from '../report/manifest.js';
@@ -138,6 +139,8 @@ export interface ExecOptions {
   workers?: number;
   shard?: Shard;
   quiet?: boolean;
+  /** run policy modules on isolated workers with these limits (see src/sim/isolation.ts) */
+  isolate?: IsolationLimits;
 }
 
 export interface Execution {
@@ -159,6 +162,7 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
     workers: opts.workers ?? defaultWorkers(indices.length),
     checked: plan.checked,
     onProgress: (done) => progress.tick(done),
+    ...(opts.isolate ? { isolate: opts.isolate } : {}),
   });
   progress.stop();
   return { plan, cells, indices, runs };
@@ -179,6 +183,8 @@ export interface CommonOpts {
   png?: boolean;
   raw?: boolean;
   force?: boolean;
+  hookBudget?: string;
+  policyHeapMb?: string;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -198,6 +204,8 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
     .option('--force', 'replace --out even if it holds files that are not this command\'s outputs')
+    .option('--hook-budget <seconds>', 'policy modules: longest one hook call may run before its session fails (default 60)')
+    .option('--policy-heap-mb <n>', 'policy modules: heap limit of the worker running them, in MB (default 2048)')
     .option('--quiet', 'no progress output')
     .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
 }
@@ -210,8 +218,18 @@ export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
   };
 }
 
-export function execOf(o: CommonOpts): ExecOptions {
+/** Policy modules are user code: their cells run isolated (a failure row, never a dead or hung run). */
+function isolationOf(o: CommonOpts, policies: readonly string[] | undefined): IsolationLimits | undefined {
+  const budget = o.hookBudget !== undefined ? parsePositiveInt('--hook-budget', o.hookBudget, 86_400) * 1000 : DEFAULT_ISOLATION.hookBudgetMs;
+  const heapMb = o.policyHeapMb !== undefined ? parsePositiveInt('--policy-heap-mb', o.policyHeapMb, 1_048_576) : DEFAULT_ISOLATION.heapMb;
+  const modules = (policies ?? []).some((p) => looksLikePath(parsePolicySpec(p).id));
+  return modules ? { hookBudgetMs: budget, heapMb } : undefined;
+}
+
+export function execOf(o: CommonOpts, policies: readonly string[] | undefined = o.policy): ExecOptions {
+  const isolate = isolationOf(o, policies);
   return {
+    ...(isolate ? { isolate } : {}),
     workers: o.workers !== undefined ? parsePositiveInt('--workers', o.workers, MAX_WORKERS) : undefined,
     shard: o.shard !== undefined ? parseShard(o.shard) : undefined,
     quiet: o.quiet,
@@ -223,7 +241,7 @@ export function execOf(o: CommonOpts): ExecOptions {
  * or the full report of the given kind. `exitCode` is what the report asks for (a gate's verdict).
  */
 export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
-  const ex = execOf(o);
+  const ex = execOf(o, spec.policy);
   // the output location is checked (and its staging directory made) before anything is computed
   const kind = report({ scenarios: [], policies: [], seeds: [] }).kind;
   const target = prepareOutput(o.out, { kind: ex.shard ? `${kind} shard` : kind, force: o.force });
