@@ -240,10 +240,17 @@ export function execOf(o: CommonOpts, policies: readonly string[] | undefined = 
  * Runs the plan (or one shard of it) and writes the outputs: a shard's manifest.json and runs.jsonl,
  * or the full report of the given kind. `exitCode` is what the report asks for (a gate's verdict).
  */
-export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
+export async function runAndWrite(
+  spec: PlanSpec,
+  report: (plan: RunPlan) => ReportSpec,
+  o: CommonOpts,
+  ropts: ReportOptions = {},
+  /** the report kind, when `report` needs a real plan to say it (compare) */
+  reportKind?: ReportSpec['kind'],
+): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o, spec.policy);
   // the output location is checked (and its staging directory made) before anything is computed
-  const kind = report({ scenarios: [], policies: [], seeds: [] }).kind;
+  const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }).kind;
   const target = prepareOutput(o.out, { kind: ex.shard ? `${kind} shard` : kind, force: o.force });
   let exec: Execution;
   try {

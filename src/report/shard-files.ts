@@ -17,10 +17,16 @@ export const RUNS_FILE = 'runs.jsonl';
 
 export const digestOf = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
+/** The digest of a manifest's own content (everything but `digests`), as JSON. */
+function manifestDigest(m: ReportManifest): string {
+  const { digests: _d, ...rest } = m;
+  return digestOf(JSON.stringify(rest, jsonSafe));
+}
+
 /** A shard's files by name: runs.jsonl, and the manifest carrying its digest. */
 export function shardFiles(runs: readonly IndexedRun[], manifest: ReportManifest): Record<string, string> {
   const jsonl = runsJsonl(runs);
-  const withDigest: ReportManifest = { ...manifest, digests: { [RUNS_FILE]: digestOf(jsonl) } };
+  const withDigest: ReportManifest = { ...manifest, digests: { [RUNS_FILE]: digestOf(jsonl), 'manifest.json': manifestDigest(manifest) } };
   return { 'manifest.json': `${JSON.stringify(withDigest, jsonSafe, 2)}\n`, [RUNS_FILE]: jsonl };
 }
 
@@ -37,7 +43,7 @@ const ShardManifestSchema = z
     shard: z.string({ error: 'no "shard" field; merge takes the outputs of runs made with --shard i/n' }),
     tool: z.literal('compactbench'),
     report: z.object({ kind: z.enum(['run', 'report', 'sweep', 'compare']) }, { error: 'no "report" field (written by an older compactbench?)' }).loose(),
-    digests: z.object({ [RUNS_FILE]: z.string().regex(/^sha256:[0-9a-f]{64}$/) }, { error: `no "digests" field with the SHA-256 of ${RUNS_FILE} (written by an older compactbench?)` }).loose(),
+    digests: z.object({ [RUNS_FILE]: z.string().regex(/^sha256:[0-9a-f]{64}$/), 'manifest.json': z.string().regex(/^sha256:[0-9a-f]{64}$/) }, { error: `no "digests" field with the SHA-256 of ${RUNS_FILE} (written by an older compactbench?)` }).loose(),
     version: z.string(),
     seeds: z.array(z.number().int()),
     scenarios: z.array(z.object({ name: z.string(), hash: z.string(), seeds: z.array(z.number().int()) }).loose()),
@@ -80,6 +86,9 @@ export function readShard(dir: string): ShardData {
   }
   // the document itself, not m.data: merge compares and re-writes the manifest as the run wrote it
   const manifest = doc as ReportManifest;
+  if (manifestDigest(manifest) !== manifest.digests!['manifest.json']) {
+    throw new InputError(`${join(dir, 'manifest.json')}: its content does not match its own digest (the file was edited after the run); re-run this shard`);
+  }
   const text = readText(dir, RUNS_FILE);
   if (digestOf(text) !== manifest.digests![RUNS_FILE]) {
     throw new InputError(`${join(dir, RUNS_FILE)}: its SHA-256 does not match the digest in manifest.json (the file was changed or cut after the run); re-run this shard`);

@@ -58,6 +58,7 @@ export function register(program: Command): void {
           (plan) => ({ kind: 'compare', baseline: plan.policies[0]!.label, candidate: plan.policies[1]!.label, gate, gateFile: opts.gate ?? null }),
           opts,
           { linkBase: opts.linkBase },
+          'compare',
         );
         if (!opts.shard) process.stdout.write(verdictLine(res.verdict, opts.out));
         return res.exitCode;
