@@ -14,7 +14,7 @@ export function parseIntFlag(name: string, raw: string, min: number, max: number
   const expected = `a whole number from ${min} to ${max} (decimal digits only)`;
   if (!/^\d{1,16}$/.test(raw)) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected ${expected}`);
   const n = Number(raw);
-  if (n < min || n > max) throw new UsageError(`${name}: got ${raw}, expected ${expected}`);
+  if (n < min || n > max) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected ${expected}`);
   return n;
 }
 
