@@ -119,3 +119,20 @@ describe('the CLI', () => {
     });
   }
 });
+
+describe('import --out', () => {
+  it('on a full disk leaves neither a cut JSONL nor a JSONL without its sidecar', async () => {
+    const { writeTraceFiles } = await import('../../src/workload/import/sidecar.js');
+    const { spawnSync: sp } = await import('node:child_process');
+    const mnt = tempDir();
+    if (sp('mount', ['-t', 'tmpfs', '-o', 'size=8k', 'tmpfs', mnt]).status !== 0) return;
+    try {
+      const big = 'x'.repeat(4000);
+      const trace = { messages: Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: big }) as const), meta: { format: 'openai', source: 's', calls: [], compactions: [], unansweredToolCalls: [], orphanToolResults: [], notes: [], extra: {} }, warnings: [] };
+      await expect(writeTraceFiles(trace as never, join(mnt, 't.jsonl'))).rejects.toThrow(/ENOSPC: no space left on device/);
+      expect(readdirSync(mnt)).toEqual([]);
+    } finally {
+      sp('umount', [mnt]);
+    }
+  });
+});
