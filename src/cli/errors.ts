@@ -6,15 +6,26 @@ export const EXIT = { ok: 0, toolError: 1, badInput: 2, gateFail: 2, notEvaluate
 /** Collects a repeatable option's values. */
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-export function parsePositiveInt(name: string, raw: string): number {
+/**
+ * A decimal integer flag in [min, max]. Strict on purpose: `Number()` would also take '' (0), '0x10',
+ * '0b11', '1e3' and ' 7 ', none of which anyone means as a count.
+ */
+export function parseIntFlag(name: string, raw: string, min: number, max: number): number {
+  const expected = `a whole number from ${min} to ${max} (decimal digits only)`;
+  if (!/^\d{1,16}$/.test(raw)) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected ${expected}`);
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected a positive integer`);
+  if (n < min || n > max) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected ${expected}`);
   return n;
 }
 
+/** The largest value any count flag takes without an explicit bound. */
+export const MAX_COUNT_FLAG = 1_000_000;
+
+export function parsePositiveInt(name: string, raw: string, max = MAX_COUNT_FLAG): number {
+  return parseIntFlag(name, raw, 1, max);
+}
+
 /** A whole number ≥ 0 written in decimal digits (no sign, exponent, hex or empty string). */
-export function parseNonNegativeInt(name: string, raw: string): number {
-  const n = /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!Number.isSafeInteger(n)) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected a whole number ≥ 0`);
-  return n;
+export function parseNonNegativeInt(name: string, raw: string, max = MAX_COUNT_FLAG): number {
+  return parseIntFlag(name, raw, 0, max);
 }

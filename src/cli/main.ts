@@ -29,6 +29,9 @@ for (const register of COMMANDS) register(program);
 const VERDICT_COMMANDS = new Set(['compare', 'check', 'merge']);
 const badInputCode = VERDICT_COMMANDS.has(process.argv[2] ?? '') ? 1 : 2;
 
+/** Input errors from other modules (scenario files, importers, output checks) carry these class names. */
+const INPUT_ERROR = /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|PolicyLoadError|DocumentError|WorkloadLimitError|OutputError)$/;
+
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
@@ -44,7 +47,6 @@ try {
   }
 }
 
-/** Input errors from other modules (scenario files, importers) carry these class names. */
 function isNamedInputError(e: unknown): boolean {
-  return e instanceof Error && /^(ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|PolicyLoadError)$/.test(e.constructor.name);
+  return e instanceof Error && (INPUT_ERROR.test(e.constructor.name) || INPUT_ERROR.test(e.name));
 }

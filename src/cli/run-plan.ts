@@ -12,6 +12,7 @@ import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
 import { DEFAULT_REACTION } from '../sim/reaction.js';
 import { planCells, type Cell, type RunPlan, type RunScenario } from '../sim/run.js';
 import { defaultWorkers, loadPlan, runPlanCells, type PlanSource } from '../sim/parallel.js';
+import { DEFAULT_ISOLATION, type IsolationLimits } from '../sim/isolation.js';
 import type { SessionRun } from '../sim/records.js';
 import type { Command } from 'commander';
 import { reportManifest, type ReportSpec } from '../report/manifest.js';
@@ -22,7 +23,12 @@ import { writeReport, type ReportOptions } from '../report/write-report.js';
 import { generateWorkload } from '../workload/generator.js';
 import { loadScenario, loadSuite, type Scenario } from '../workload/scenario.js';
 import { collect, parsePositiveInt, UsageError } from './errors.js';
+import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
+
+/** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
+const MAX_WORKERS = 256;
 import { createProgress } from './progress.js';
+import { discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
 import { traceScenarios } from './trace-scenarios.js';
 
 export function scenarioSettings(s: Scenario): SimSettings {
@@ -46,20 +52,22 @@ export function checkProfile(id: string, where: string): void {
   throw new UsageError(`${where}: unknown model profile ${JSON.stringify(id)}; known: ${Object.keys(PROFILES).join(', ')} (or "unpriced:<name>")`);
 }
 
-export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): RunScenario {
+/** Every model profile a scenario names is known (or marked unpriced); `validate` and `run` both call this. */
+export function checkScenarioProfiles(s: Scenario): void {
   checkProfile(s.model.profile, `scenario ${s.name}: model.profile`);
   if (s.auxModel) checkProfile(s.auxModel.profile, `scenario ${s.name}: auxModel.profile`);
   for (const e of s.events) if (e.type === 'model-switch') checkProfile(e.profile, `scenario ${s.name}: events`);
+}
+
+export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): RunScenario {
+  checkScenarioProfiles(s);
   const hash = createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 12);
   return {
     name: s.name,
     hash,
     settings: scenarioSettings(s),
     seeds: seedList(seeds ?? s.seeds),
-    makeWorkload: (seed, tokens) => {
-      const w = generateWorkload(s, seed, tokens);
-      return maxSteps && w.steps.length > maxSteps ? { ...w, steps: w.steps.slice(0, maxSteps) } : w;
-    },
+    makeWorkload: (seed, tokens) => generateWorkload(s, seed, tokens, maxSteps),
   };
 }
 
@@ -139,6 +147,8 @@ export interface ExecOptions {
   workers?: number;
   shard?: Shard;
   quiet?: boolean;
+  /** run policy modules on isolated workers with these limits (see src/sim/isolation.ts) */
+  isolate?: IsolationLimits;
 }
 
 export interface Execution {
@@ -160,6 +170,7 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
     workers: opts.workers ?? defaultWorkers(indices.length),
     checked: plan.checked,
     onProgress: (done) => progress.tick(done),
+    ...(opts.isolate ? { isolate: opts.isolate } : {}),
   });
   progress.stop();
   return { plan, cells, indices, runs };
@@ -180,6 +191,9 @@ export interface CommonOpts {
   quiet?: boolean;
   png?: boolean;
   raw?: boolean;
+  force?: boolean;
+  hookBudget?: string;
+  policyHeapMb?: string;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -199,6 +213,9 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--out <dir>', 'output directory', defaultOut)
     .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
+    .option('--force', 'replace --out even if it holds files that are not this command\'s outputs')
+    .option('--hook-budget <seconds>', 'policy modules: longest one hook call may run before its session fails (default 60)')
+    .option('--policy-heap-mb <n>', 'policy modules: heap limit of the worker running them, in MB (default 2048)')
     .option('--quiet', 'no progress output')
     .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
 }
@@ -206,16 +223,26 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
 export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
   return {
     scenario: o.scenario, suite: o.suite, trace: o.trace, policy,
-    seeds: o.seeds ? parsePositiveInt('--seeds', o.seeds) : undefined,
-    maxSteps: o.maxSteps ? parsePositiveInt('--max-steps', o.maxSteps) : undefined,
+    seeds: o.seeds !== undefined ? parsePositiveInt('--seeds', o.seeds, MAX_SEEDS) : undefined,
+    maxSteps: o.maxSteps !== undefined ? parsePositiveInt('--max-steps', o.maxSteps, LIMITS.sessionSteps) : undefined,
     ...(o.reaction ? { reaction: true } : {}),
   };
 }
 
-export function execOf(o: CommonOpts): ExecOptions {
+/** Policy modules are user code: their cells run isolated (a failure row, never a dead or hung run). */
+function isolationOf(o: CommonOpts, policies: readonly string[] | undefined): IsolationLimits | undefined {
+  const budget = o.hookBudget !== undefined ? parsePositiveInt('--hook-budget', o.hookBudget, 86_400) * 1000 : DEFAULT_ISOLATION.hookBudgetMs;
+  const heapMb = o.policyHeapMb !== undefined ? parsePositiveInt('--policy-heap-mb', o.policyHeapMb, 1_048_576) : DEFAULT_ISOLATION.heapMb;
+  const modules = (policies ?? []).some((p) => looksLikePath(parsePolicySpec(p).id));
+  return modules ? { hookBudgetMs: budget, heapMb } : undefined;
+}
+
+export function execOf(o: CommonOpts, policies: readonly string[] | undefined = o.policy): ExecOptions {
+  const isolate = isolationOf(o, policies);
   return {
-    workers: o.workers ? parsePositiveInt('--workers', o.workers) : undefined,
-    shard: o.shard ? parseShard(o.shard) : undefined,
+    ...(isolate ? { isolate } : {}),
+    workers: o.workers !== undefined ? parsePositiveInt('--workers', o.workers, MAX_WORKERS) : undefined,
+    shard: o.shard !== undefined ? parseShard(o.shard) : undefined,
     quiet: o.quiet,
   };
 }
@@ -224,16 +251,32 @@ export function execOf(o: CommonOpts): ExecOptions {
  * Runs the plan (or one shard of it) and writes the outputs: a shard's manifest.json and runs.jsonl,
  * or the full report of the given kind. `exitCode` is what the report asks for (a gate's verdict).
  */
-export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
-  const ex = execOf(o);
-  const exec = await executePlan(specSource(spec), ex);
+export async function runAndWrite(
+  spec: PlanSpec,
+  report: (plan: RunPlan) => ReportSpec,
+  o: CommonOpts,
+  ropts: ReportOptions = {},
+  /** the report kind, when `report` needs a real plan to say it (compare) */
+  reportKind?: ReportSpec['kind'],
+): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
+  const ex = execOf(o, spec.policy);
+  // the output location is checked (and its staging directory made) before anything is computed
+  const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }).kind;
+  const target = prepareOutput(o.out, { kind: ex.shard ? `${kind} shard` : kind, force: o.force });
+  let exec: Execution;
+  try {
+    exec = await executePlan(specSource(spec), ex);
+  } catch (e) {
+    discardOutput(target);
+    throw e;
+  }
   if (ex.shard) {
     const manifest = reportManifest(exec.plan, exec.cells.length, report(exec.plan), shardLabel(ex.shard));
-    writeShard(o.out, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest);
+    await writeAtomically(target, (dir) => writeShard(dir, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest));
     process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts });
+  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts }));
   process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

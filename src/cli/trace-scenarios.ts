@@ -24,14 +24,14 @@ import type { Workload } from '../workload/types.js';
 
 export const DEFAULT_TRACE_MODEL = 'claude-sonnet-4.5';
 
-export function traceRunScenario(file: string, trace: ImportedTrace): RunScenario {
+export function traceRunScenario(file: string, trace: ImportedTrace, label = basename(file)): RunScenario {
   const recorded = trace.meta.model;
   const known = recorded ? getProfile(recorded) : undefined;
   const model = known ? known.id : recorded ? `unpriced:${recorded}` : DEFAULT_TRACE_MODEL;
   const profile = profileFor(model);
   const hash = createHash('sha256').update(JSON.stringify(trace.messages)).digest('hex').slice(0, 12);
   return {
-    name: `trace:${basename(file)}`,
+    name: `trace:${label}`,
     hash,
     settings: {
       breakpoints: profile.provider === 'anthropic' ? 'auto' : 'none',
@@ -88,8 +88,20 @@ export function replayWorkload(trace: ImportedTrace, tokens: TokenCounter, ts: S
   return { ...w, meta: { ...w.meta, tokenScale: scale, perMessageTokens: ts.perMessage, ...(sizes ? { unloggedSystemTokens: sizes.systemTokens, thinkingSized: sizes.reasoningExtra.size } : {}) } };
 }
 
+/**
+ * One scenario per trace; a multi-conversation file (OpenHands output.jsonl, ShareGPT) given without
+ * `#N` gives one scenario per conversation, named `trace:<file>#<n>`.
+ */
 export async function traceScenarios(files: readonly string[]): Promise<RunScenario[]> {
   const out: RunScenario[] = [];
-  for (const f of files) out.push(traceRunScenario(f, await importTrace(f)));
+  for (const f of files) {
+    const first = await importTrace(f);
+    if (!first.entries || /#\d+$/.test(f)) {
+      out.push(traceRunScenario(f, first));
+      continue;
+    }
+    out.push(traceRunScenario(f, first, `${basename(f)}#0`));
+    for (let n = 1; n < first.entries; n++) out.push(traceRunScenario(f, await importTrace(f, { entry: n }), `${basename(f)}#${n}`));
+  }
   return out;
 }

@@ -6,6 +6,8 @@ import type { ParamSpec, PolicyDefinition } from './types.js';
 
 export class ParamError extends Error {}
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 export type RawParams = Readonly<Record<string, unknown>>;
 
 function coerce(spec: ParamSpec, raw: unknown, policyId: string): number | boolean | string {
@@ -16,7 +18,8 @@ function coerce(spec: ParamSpec, raw: unknown, policyId: string): number | boole
   switch (spec.type) {
     case 'number':
     case 'integer': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      // a plain decimal number only: Number() would also take '0x10', '0b11' and 'Infinity'
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw.trim()) ? Number(raw) : NaN;
       if (!Number.isFinite(n)) return fail(`a ${spec.type}`);
       if (spec.type === 'integer' && !Number.isInteger(n)) return fail('an integer');
       if (spec.min !== undefined && n < spec.min) return fail(`a ${spec.type} >= ${spec.min}`);
@@ -41,7 +44,7 @@ export function resolveParams(def: PolicyDefinition, overrides: RawParams = {}):
   const out: Record<string, number | boolean | string> = {};
   for (const spec of def.params) out[spec.name] = spec.default;
   for (const [name, raw] of Object.entries(overrides)) {
-    const spec = def.params.find((p) => p.name === name);
+    const spec = Object.hasOwn(overrides, name) ? def.params.find((p) => p.name === name) : undefined;
     if (!spec) {
       const valid = def.params.map((p) => p.name).join(', ') || '(none)';
       throw new ParamError(`policy ${def.id}: unknown parameter ${JSON.stringify(name)}; valid parameters: ${valid}`);
@@ -55,7 +58,8 @@ export function resolveParams(def: PolicyDefinition, overrides: RawParams = {}):
 export function parsePolicySpec(spec: string): { id: string; overrides: Record<string, string> } {
   const colon = spec.indexOf(':');
   const id = (colon < 0 ? spec : spec.slice(0, colon)).trim();
-  const overrides: Record<string, string> = {};
+  // a null prototype, so `__proto__=1` is an own (and then unknown) key instead of a prototype assignment
+  const overrides = Object.create(null) as Record<string, string>;
   if (!id) throw new ParamError(`policy spec ${JSON.stringify(spec)}: missing policy id`);
   if (colon >= 0) {
     for (const pair of spec.slice(colon + 1).split(',')) {

@@ -1,5 +1,5 @@
 /** CSV serialization of the typed records: steps, events, sessions. Every row carries its run key. */
-import { stringify } from 'csv-stringify/sync';
+import { stringifySafe as stringify } from './csv-safe.js';
 import { ALL_METRIC_KEYS } from '../metrics/catalogue.js';
 import type { SessionRow } from '../metrics/aggregate.js';
 import type { EventRecord, SessionRun, StepRecord } from '../sim/records.js';

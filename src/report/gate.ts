@@ -12,7 +12,7 @@
  *   conservative  fail when any part of the interval is beyond the bound
  */
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parseDocument } from '../core/input-text.js';
 import { z } from 'zod';
 import { ALL_METRIC_KEYS, type MetricKey } from '../metrics/catalogue.js';
 import { InputError } from './errors.js';
@@ -104,9 +104,9 @@ export function loadGate(file: string): Gate {
   }
   let doc: unknown;
   try {
-    doc = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+    doc = parseDocument(text, /\.ya?ml$/i.test(file));
   } catch (e) {
-    throw new GateError(`${file}: not valid ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'} (${(e as Error).message})`);
+    throw new GateError(`${file}: ${(e as Error).message}`);
   }
   return parseGate(doc, file);
 }

@@ -22,14 +22,16 @@ export type ReportSpec =
 
 export interface ReportManifest extends Manifest {
   report: ReportSpec;
+  /** a shard's files and their SHA-256 digests ("sha256:<hex>"), checked by merge */
+  digests?: Record<string, string>;
 }
 
 export function reportManifest(plan: RunPlan, cells: number, report: ReportSpec, shard?: string): ReportManifest {
   return { ...buildManifest(plan, cells, shard), report };
 }
 
-/** The manifest without its shard field: what the unsharded run writes. */
+/** The manifest without its shard fields: what the unsharded run writes. */
 export function unsharded(m: ReportManifest): ReportManifest {
-  const { shard: _shard, ...rest } = m;
+  const { shard: _shard, digests: _digests, ...rest } = m;
   return rest;
 }

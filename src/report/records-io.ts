@@ -6,7 +6,9 @@
  * JSON has no NaN or ±Infinity, and a record may hold them (e.g. a ratio over zero events), so
  * non-finite numbers are written as `{"$num":"NaN"}` and restored on reading: the round trip is exact.
  */
+import { describeJsonError, MAX_INPUT_DEPTH, nestingDepth } from '../core/input-text.js';
 import type { SessionRun } from '../sim/records.js';
+import { IndexedRunSchema } from './run-record-schema.js';
 
 export interface IndexedRun {
   cell: number;
@@ -41,13 +43,16 @@ export function parseRunsJsonl(text: string, source: string): IndexedRun[] {
     try {
       obj = JSON.parse(line, reviver);
     } catch (e) {
-      throw new Error(`${source}:${i + 1}: not valid JSON (${(e as Error).message})`);
+      throw new Error(`${source}:${i + 1}: not valid JSON (${describeJsonError(e, line)})`);
     }
-    const o = obj as Partial<IndexedRun>;
-    if (!o || !Number.isInteger(o.cell) || !o.run || typeof o.run !== 'object' || !Array.isArray(o.run.steps)) {
-      throw new Error(`${source}:${i + 1}: expected {"cell": <integer>, "run": <session record>}`);
+    if (nestingDepth(obj) > MAX_INPUT_DEPTH) throw new Error(`${source}:${i + 1}: nested deeper than ${MAX_INPUT_DEPTH} levels`);
+    const r = IndexedRunSchema.safeParse(obj);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      const where = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('');
+      throw new Error(`${source}:${i + 1}: not a session record: ${where || '(line)'}: ${issue.message}`);
     }
-    out.push({ cell: o.cell!, run: o.run });
+    out.push(obj as IndexedRun);
   });
   return out;
 }

@@ -11,7 +11,7 @@ export interface Shard {
 }
 
 export function parseShard(raw: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const m = /^(\d{1,9})\/(\d{1,9})$/.exec(raw);
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || count < 1 || index < 1 || index > count) {

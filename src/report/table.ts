@@ -2,7 +2,7 @@
  * A small typed table (columns + rows) and its CSV text. Chart data and the comparison/sweep tables
  * are tables like this, written to disk as CSV and read back by the charts from that same text.
  */
-import { stringify } from 'csv-stringify/sync';
+import { stringifySafe as stringify } from './csv-safe.js';
 import type { Estimate } from '../metrics/stats.js';
 import { cell } from './format.js';
 

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { stringifySafe as stringify } from './csv-safe.js';
 import { aggregate, toRows, type PolicyAggregate } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import type { RunPlan } from '../sim/run.js';

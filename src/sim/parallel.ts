@@ -13,7 +13,8 @@ import { availableParallelism } from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
-import { planCells, runCells, type Cell, type RunPlan } from './run.js';
+import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
+import { deathCause, failureRun, installWorkerGuards, workerLimits, type IsolationLimits } from './isolation.js';
 
 /** Where a worker gets the plan: `(await import(module))[exportName](args)`. `args` must be cloneable. */
 export interface PlanSource {
@@ -46,6 +47,8 @@ export interface CellRunOptions {
   workers: number;
   checked?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** run every cell on an isolated worker (policy modules; see isolation.ts) */
+  isolate?: IsolationLimits;
 }
 
 /**
@@ -75,14 +78,21 @@ export function cellTasks(cells: readonly Cell[], indices: readonly number[], wo
 export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: readonly number[], opts: CellRunOptions): Promise<SessionRun[]> {
   const cells = planCells(plan);
   for (const i of indices) if (!cells[i]) throw new Error(`cell ${i} is outside the plan (${cells.length} cells)`);
-  if (opts.workers <= 1 || indices.length <= 1) {
-    return runCells(indices.map((i) => cells[i]!), createTokenCounter(), {
-      checked: opts.checked,
-      onProgress: (done) => opts.onProgress?.(done, indices.length),
-    });
+  if (!opts.isolate && (opts.workers <= 1 || indices.length <= 1)) {
+    // one cell at a time, yielding between cells, so a signal (Ctrl-C) is handled within one session
+    const tokens = createTokenCounter();
+    const cache: WorkloadCache = { key: '' };
+    const out: SessionRun[] = [];
+    for (const [k, i] of indices.entries()) {
+      out.push(...runCells([cells[i]!], tokens, { checked: opts.checked, cache }));
+      opts.onProgress?.(k + 1, indices.length);
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    return out;
   }
-  const tasks = cellTasks(cells, indices, opts.workers);
-  const byCell = await runPool(source, cellsSignature(cells), tasks, Math.min(opts.workers, tasks.length), opts);
+  // isolated (policy modules): one cell per task, so a module's failure costs exactly its own cell
+  const tasks = opts.isolate ? indices.map((i) => [i]) : cellTasks(cells, indices, opts.workers);
+  const byCell = await runPool(source, cells, tasks, Math.max(1, Math.min(opts.workers, tasks.length)), opts);
   return indices.map((i) => byCell.get(i)!);
 }
 
@@ -90,58 +100,109 @@ interface WorkerInit {
   source: PlanSource;
   signature: string;
   checked: boolean;
+  isolate: boolean;
 }
 
 type FromWorker =
   | { type: 'tick' }
+  | { type: 'beat' }
   | { type: 'done'; task: number[]; runs: SessionRun[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; name?: string; init?: boolean };
 
-function runPool(source: PlanSource, signature: string, tasks: number[][], n: number, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
+/** Errors about the input (not the tool) keep their name and message across the thread boundary. */
+const INPUT_ERRORS = new Set(['InputError', 'ScenarioError', 'ImportError', 'TraceError', 'ParamError', 'DocumentError', 'PolicyLoadError']);
+function fromWorker(e: unknown, init = false): FromWorker {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const base = INPUT_ERRORS.has(err.name) ? { message: err.message, name: err.name } : { message: err.stack ?? err.message };
+  return { type: 'error', ...base, ...(init ? { init } : {}) };
+}
+function toError(m: { message: string; name?: string }): Error {
+  if (!m.name) return new Error(`worker: ${m.message}`);
+  const e = new Error(m.message);
+  e.name = m.name;
+  return e;
+}
+
+function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
   const total = tasks.reduce((s, t) => s + t.length, 0);
   const results = new Map<number, SessionRun>();
   const queue = [...tasks];
-  const workers: Worker[] = [];
-  const retired = new Set<Worker>();
+  const live = new Set<Worker>();
+  const iso = opts.isolate;
+  const init: WorkerInit = { source, signature: cellsSignature(cells), checked: opts.checked ?? false, isolate: !!iso };
   let done = 0;
-  let finished = 0;
   return new Promise((resolve, reject) => {
     let failed = false;
     const fail = (e: Error): void => {
       if (failed) return;
       failed = true;
-      for (const w of workers) void w.terminate();
+      for (const w of live) void w.terminate();
       reject(e);
     };
-    const feed = (w: Worker): void => {
-      const next = queue.shift();
-      if (next) {
-        w.postMessage(next);
-        return;
-      }
-      retired.add(w);
-      void w.terminate().then(() => {
-        if (++finished === workers.length && !failed) resolve(results);
-      });
+    const maybeFinish = (): void => {
+      if (!failed && queue.length === 0 && live.size === 0) resolve(results);
     };
-    for (let k = 0; k < n; k++) {
-      const init: WorkerInit = { source, signature, checked: opts.checked ?? false };
-      const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: init });
-      workers.push(w);
+    const start = (): void => {
+      const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: init, ...(iso ? { resourceLimits: workerLimits(iso) } : {}) });
+      live.add(w);
+      let task: number[] | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      let dead = false;
+      const retire = (): void => {
+        dead = true;
+        clearTimeout(timer);
+        live.delete(w);
+      };
+      // isolation: the worker's current cells become failure rows with the cause; a new worker carries on
+      const die = (cause: string): void => {
+        if (dead || failed) return;
+        retire();
+        void w.terminate();
+        for (const c of task ?? []) {
+          if (results.has(c)) continue;
+          results.set(c, failureRun(cells[c]!, cause));
+          opts.onProgress?.(++done, total);
+        }
+        task = undefined;
+        if (queue.length) start();
+        else maybeFinish();
+      };
+      const arm = (): void => {
+        if (!iso) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => die(`policy hook ran longer than ${iso.hookBudgetMs / 1000} s (the per-call time budget); its worker was stopped`), iso.hookBudgetMs);
+      };
+      const feed = (): void => {
+        task = queue.shift();
+        if (task) {
+          // the budget runs from each hook call's heartbeat, not from here: booting a worker is not the policy's time
+          w.postMessage(task);
+          return;
+        }
+        retire();
+        void w.terminate().then(maybeFinish);
+      };
       w.on('message', (m: FromWorker) => {
-        if (m.type === 'tick') opts.onProgress?.(++done, total);
-        else if (m.type === 'error') fail(new Error(`worker: ${m.message}`));
-        else {
+        if (m.type === 'beat') arm();
+        else if (m.type === 'tick') opts.onProgress?.(++done, total);
+        else if (m.type === 'error') {
+          if (iso && task && !m.init && !m.name) die(`policy crashed its worker: ${m.message.split('\n')[0]}`);
+          else fail(toError(m));
+        } else {
           m.task.forEach((cell, j) => results.set(cell, m.runs[j]!));
-          feed(w);
+          clearTimeout(timer);
+          feed();
         }
       });
-      w.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
+      w.on('error', (e) => (iso ? die(deathCause(e, undefined, iso)) : fail(e instanceof Error ? e : new Error(String(e)))));
       w.on('exit', (code) => {
-        if (!retired.has(w)) fail(new Error(`worker exited with code ${code}`));
+        if (dead) return;
+        if (iso) die(deathCause(undefined, code, iso));
+        else fail(new Error(`worker exited with code ${code}`));
       });
-      feed(w);
-    }
+      feed();
+    };
+    for (let k = 0; k < n; k++) start();
   });
 }
 
@@ -156,19 +217,35 @@ export async function workerMain(): Promise<void> {
     const sig = cellsSignature(cells);
     if (sig !== init.signature) throw new Error(`rebuilt plan differs from the parent's (${sig} vs ${init.signature})`);
   } catch (e) {
-    port.postMessage({ type: 'error', message: (e as Error).stack ?? String(e) } satisfies FromWorker);
+    port.postMessage(fromWorker(e, true));
     return;
   }
   const tokens = createTokenCounter();
+  const cache: WorkloadCache = { key: '' };
+  const takeRejections = init.isolate ? installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker)) : undefined;
   port.on('message', (task: number[]) => {
+    let runs: SessionRun[];
     try {
-      const runs = runCells(task.map((i) => cells[i]!), tokens, {
+      runs = runCells(task.map((i) => cells[i]!), tokens, {
         checked: init.checked,
+        cache,
         onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker),
       });
-      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
     } catch (e) {
-      port.postMessage({ type: 'error', message: (e as Error).stack ?? String(e) } satisfies FromWorker);
+      port.postMessage(fromWorker(e));
+      return;
     }
+    if (!takeRejections) {
+      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
+      return;
+    }
+    // unhandled rejections surface after the synchronous session: wait one turn, then blame this cell
+    setImmediate(() => {
+      const rejected = takeRejections();
+      if (rejected.length) {
+        runs = runs.map((r) => (r.failure ? r : { ...r, failure: { ...r.key, step: r.steps.length, phase: 'isolation', error: `policy left a rejected promise: ${rejected[0]}` } }));
+      }
+      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
+    });
   });
 }

@@ -34,6 +34,15 @@ function mutated(history: readonly Message[], s: Snapshot): boolean {
 const isFrozenWriteError = (e: unknown): boolean =>
   e instanceof TypeError && /read.only|not extensible|frozen|Cannot (assign|add|delete|define)/i.test(e.message);
 
+let observer: (() => void) | undefined;
+
+/** Called before every hook call (isolated workers send their heartbeat from it; see isolation.ts). */
+export function setHookObserver(fn: (() => void) | undefined): void {
+  observer = fn;
+}
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> => !!v && typeof (v as { then?: unknown }).then === 'function';
+
 /**
  * Runs `fn` (a policy hook over `history`). `checked` compares every element identity after the call
  * (O(n)); otherwise only the length and the first and last elements are compared (O(1)), and frozen
@@ -41,6 +50,7 @@ const isFrozenWriteError = (e: unknown): boolean =>
  */
 export function callHook<T>(phase: string, history: readonly Message[], checked: boolean, fn: () => T): T {
   const s = snapshot(history, checked);
+  observer?.();
   let out: T;
   try {
     out = fn();
@@ -49,6 +59,11 @@ export function callHook<T>(phase: string, history: readonly Message[], checked:
     throw new PolicyFailure(phase, `policy threw: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (mutated(history, s)) throw new PolicyFailure(phase, 'policy mutated its input history array');
+  if (isThenable(out)) {
+    // hooks are synchronous; a promise (resolved or not) is a policy error, and its rejection is not ours to crash on
+    Promise.resolve(out).catch(() => undefined);
+    throw new PolicyFailure(phase, 'policy returned a Promise; hooks must return their result synchronously');
+  }
   return out;
 }
 

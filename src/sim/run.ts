@@ -48,18 +48,27 @@ export interface ProgressFn {
   (done: number, total: number, cell: Cell): void;
 }
 
+/** The workload of the last (scenario, seed) run, and its bound, kept across runCells calls that share it. */
+export interface WorkloadCache {
+  key: string;
+  w?: Workload;
+  bound?: number | null;
+}
+
 export interface RunCellsOptions {
   checked?: boolean;
   /** compute each workload's offline optimum @default true */
   optimum?: boolean;
   onProgress?: ProgressFn;
+  cache?: WorkloadCache;
 }
 
 export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: RunCellsOptions = {}): SessionRun[] {
   // Cells come ordered by (scenario, seed), so only the current workload (and its bound) needs keeping.
-  let wkey = '';
-  let w: Workload | undefined;
-  let bound: number | null | undefined;
+  const cache = opts.cache ?? { key: '' };
+  let wkey = cache.key;
+  let w: Workload | undefined = cache.w;
+  let bound: number | null | undefined = cache.bound;
   const out: SessionRun[] = [];
   cells.forEach((cell, i) => {
     const k = `${cell.scenario.name}\u0000${cell.seed}`;
@@ -67,12 +76,17 @@ export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: Run
     if (fresh) {
       w = cell.scenario.makeWorkload(cell.seed, tokens);
       wkey = k;
+      cache.key = k;
+      cache.w = w;
     }
     const setup = makeSetup({
       scenario: cell.scenario.name, seed: cell.seed, workload: w!, policy: cell.policy,
       settings: cell.scenario.settings, tokens, checked: opts.checked,
     });
-    if (fresh) bound = opts.optimum === false ? undefined : boundOf(setup, cell.scenario.settings);
+    if (fresh) {
+      bound = opts.optimum === false ? undefined : boundOf(setup, cell.scenario.settings);
+      cache.bound = bound;
+    }
     const run = runSession(setup);
     if (bound !== undefined) run.optimumCost = bound;
     if (cell.scenario.settings.reaction) {

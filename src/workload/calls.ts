@@ -10,6 +10,7 @@
 import type { Message, ToolCall } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import { sample, sampleInt } from './dist.js';
+import { LIMITS } from './limits.js';
 import { REPEATABLE_KINDS, type GeneratorSpec, type ToolSpec } from './generator-schema.js';
 import { editCall, globCall, grepCall, readCall, writeCall, type Call } from './content/files.js';
 import type { Project } from './content/project.js';
@@ -54,8 +55,8 @@ const DEFAULT_ARG_TOKENS = { shell: 25, edit: 180, write: 600, task: 200 } as co
 function fresh(cx: CallContext, tool: ToolSpec): Call {
   const c = { rng: cx.content, project: cx.project };
   const style = cx.spec.style;
-  const target = sampleInt(tool.resultTokens, cx.plan);
-  const argTarget = tool.argTokens ? sampleInt(tool.argTokens, cx.plan) : DEFAULT_ARG_TOKENS[tool.kind as keyof typeof DEFAULT_ARG_TOKENS] ?? 0;
+  const target = sampleInt(tool.resultTokens, cx.plan, LIMITS.textTokens);
+  const argTarget = tool.argTokens ? sampleInt(tool.argTokens, cx.plan, LIMITS.textTokens) : DEFAULT_ARG_TOKENS[tool.kind as keyof typeof DEFAULT_ARG_TOKENS] ?? 0;
   const failed = cx.plan.chance(tool.errorRate);
   switch (tool.kind) {
     case 'shell':

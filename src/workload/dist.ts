@@ -32,7 +32,7 @@ const Point = z.tuple([num('a probability in [0, 1]').min(0).max(1), nonNeg], {
   error: 'a [probability, value] pair',
 });
 const Quantiles = z
-  .object({ kind: z.literal('quantiles'), points: z.array(Point).min(2, { error: 'at least two points' }) })
+  .object({ kind: z.literal('quantiles'), points: z.array(Point).min(2, { error: 'at least two points' }).max(1000, { error: 'at most 1000 points (calibrate writes about 20)' }) })
   .strict()
   .superRefine((d, ctx) => {
     const pts = d.points;
@@ -48,6 +48,34 @@ const Quantiles = z
 
 export const DistSchema = z.discriminatedUnion('kind', [Constant, Uniform, LogNormal, Pareto, Quantiles]);
 export type Dist = z.infer<typeof DistSchema>;
+
+/** The value a distribution is centred on or topped at (its draws are capped at the field's bound). */
+function location(d: Dist): { field: (string | number)[]; value: number } {
+  switch (d.kind) {
+    case 'constant':
+      return { field: ['value'], value: d.value };
+    case 'uniform':
+      return { field: ['max'], value: d.max };
+    case 'lognormal':
+      return { field: [d.min !== undefined && d.min > d.median ? 'min' : 'median'], value: Math.max(d.median, d.min ?? 0) };
+    case 'pareto':
+      return { field: ['xm'], value: d.xm };
+    case 'quantiles':
+      return { field: ['points', d.points.length - 1, 1], value: d.points[d.points.length - 1][1] };
+  }
+}
+
+/**
+ * A distribution for a size bounded by `limit` (src/workload/limits.ts): its location (constant value,
+ * uniform max, lognormal median, pareto scale, last quantile) must not exceed the limit, and sampleInt
+ * caps every draw of a heavy tail at it.
+ */
+export function boundedDist(limit: number, what: string) {
+  return DistSchema.superRefine((d, ctx) => {
+    const { field, value } = location(d);
+    if (value > limit) ctx.addIssue({ code: 'custom', path: field, message: `at most ${limit} (${what})`, input: value });
+  });
+}
 
 /** value of a quantile table at probability u (interpolated in log(1 + v)) */
 export function quantileAt(points: readonly (readonly [number, number])[], u: number): number {
@@ -84,9 +112,9 @@ export function sample(d: Dist, rng: Rng): number {
   }
 }
 
-/** a draw rounded to a non-negative integer */
-export function sampleInt(d: Dist, rng: Rng): number {
-  return Math.max(0, Math.round(sample(d, rng)));
+/** a draw rounded to a non-negative integer, at most `cap` (the field's bound in limits.ts) */
+export function sampleInt(d: Dist, rng: Rng, cap = Infinity): number {
+  return Math.min(cap, Math.max(0, Math.round(sample(d, rng))));
 }
 
 /** the distribution's median (used for documentation and quick checks) */

@@ -4,7 +4,10 @@
  * to the real transcripts with `compactbench calibrate --fit` and say so in the scenario's `sources`.
  */
 import { z } from 'zod';
-import { DistSchema } from './dist.js';
+import { boundedDist, DistSchema } from './dist.js';
+import { LIMITS } from './limits.js';
+
+const textSize = boundedDist(LIMITS.textTokens, 'tokens of one text: more than any context window');
 import { TimingSchema } from './timing.js';
 import { STYLES, TOOL_KINDS, type ToolKind } from './tools.js';
 
@@ -24,9 +27,9 @@ export const ToolSpecSchema = z
     /** relative frequency in the tool mix */
     weight: posNum,
     /** tokens of the tool's result */
-    resultTokens: DistSchema,
+    resultTokens: textSize,
     /** tokens of the call's JSON arguments, where the kind has a free-size part (commands, edits, files, prompts) */
-    argTokens: DistSchema.optional(),
+    argTokens: textSize.optional(),
     /** share of calls that fail (error output, non-zero exit) @default 0 */
     errorRate: rate.default(0),
     /** seconds the tool runs @default 1 s */
@@ -42,26 +45,26 @@ export const GeneratorSchema = z
     /** what the shell commands are about */
     domain: z.enum(['coding', 'ops', 'research']),
     /** model calls per session (the session ends at the turn that reaches it) */
-    sessionSteps: DistSchema,
+    sessionSteps: boundedDist(LIMITS.sessionSteps, 'steps of the longest session this tool models'),
     /** model calls per user turn, the final answer included */
-    stepsPerTurn: DistSchema,
+    stepsPerTurn: boundedDist(LIMITS.stepsPerTurn, 'a turn is at most a session'),
     /** tokens of the system message (instructions and tool definitions) */
-    systemPromptTokens: posInt,
-    userMessage: z.object({ firstTokens: DistSchema, tokens: DistSchema }).strict(),
+    systemPromptTokens: posInt.max(LIMITS.textTokens, { error: `a positive integer up to ${LIMITS.textTokens} (more than any context window)` }),
+    userMessage: z.object({ firstTokens: textSize, tokens: textSize }).strict(),
     /** text next to tool calls: share of calls with none, and its size otherwise */
-    assistantText: z.object({ emptyRate: rate, tokens: DistSchema }).strict(),
-    finalAnswer: z.object({ tokens: DistSchema }).strict(),
+    assistantText: z.object({ emptyRate: rate, tokens: textSize }).strict(),
+    finalAnswer: z.object({ tokens: textSize }).strict(),
     reasoning: z
-      .object({ rate, tokens: DistSchema, field: z.enum(['reasoning', 'reasoning_content']).default('reasoning') })
+      .object({ rate, tokens: textSize, field: z.enum(['reasoning', 'reasoning_content']).default('reasoning') })
       .strict()
       .optional(),
     /** share of tool-calling responses with more than one call, and how many more */
-    parallel: z.object({ rate, extra: DistSchema }).strict(),
+    parallel: z.object({ rate, extra: boundedDist(LIMITS.parallelExtra, 'OpenAI allows 128 tools per request') }).strict(),
     /** share of calls that repeat an earlier identical call (same name and arguments; same output) */
     repeatRate: rate,
     /** mini-swe-agent: share of responses with no single command, answered by a format-error message */
     formatErrorRate: rate.default(0),
-    tools: z.array(ToolSpecSchema).min(1, { error: 'at least one tool' }),
+    tools: z.array(ToolSpecSchema).min(1, { error: 'at least one tool' }).max(LIMITS.tools, { error: `at most ${LIMITS.tools} tools (OpenAI's limit per request)` }),
     timing: TimingSchema,
   })
   .strict()

@@ -8,6 +8,7 @@
 import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import { sampleInt } from './dist.js';
+import { LIMITS, WorkloadLimitError } from './limits.js';
 import { repeatGivenRepeatable } from './calls.js';
 import { createProject, type RootStyle } from './content/project.js';
 import { request } from './content/prose.js';
@@ -35,16 +36,39 @@ function toEvent(e: EventSpec): ScenarioEvent {
 }
 
 /** attaches events to their steps; an event past the session's last step does not fire */
-function scheduleEvents(steps: ScriptStep[], events: readonly EventSpec[]): void {
+function scheduleEvents(steps: ScriptStep[], events: readonly EventSpec[], total: number): void {
   for (const e of events) {
-    const at = e.atStep ?? Math.floor((e.atFraction ?? 0) * steps.length);
+    const at = e.atStep ?? Math.floor((e.atFraction ?? 0) * total);
     if (at >= steps.length) continue;
     (steps[at].events ??= []).push(toEvent(e));
   }
 }
 
-export function generateWorkload(s: Scenario, seed: number, tokens: TokenCounter): Workload {
+/**
+ * A view of `tokens` whose `prime` also counts the session's generated tokens and stops generation past
+ * LIMITS.sessionTokens, with a message instead of an out-of-memory crash minutes later.
+ */
+function budgeted(tokens: TokenCounter, scenario: string, budget: number): TokenCounter {
+  let used = 0;
+  const view = Object.create(tokens) as TokenCounter;
+  view.prime = (text: string, n: number) => {
+    used += n;
+    if (used > budget) {
+      throw new WorkloadLimitError(`scenario ${scenario}: a session would generate more than ${budget} tokens (the limit that keeps it in memory); lower generator sizes or sessionSteps, or pass --max-steps`);
+    }
+    tokens.prime(text, n);
+  };
+  return view;
+}
+
+/**
+ * The session of `s` for `seed`. `maxSteps` stops generating after the turn that reaches it and keeps
+ * the first `maxSteps` steps: the same steps a full generation would start with (turns draw from the
+ * generator in order, and events are placed by the full session's length), without building the rest.
+ */
+export function generateWorkload(s: Scenario, seed: number, counter: TokenCounter, maxSteps?: number, tokenBudget: number = LIMITS.sessionTokens): Workload {
   const g = s.generator;
+  const tokens = budgeted(counter, s.name, tokenBudget);
   const root = new Rng(`${s.name}#${seed}`);
   const cx: TurnContext = {
     spec: g,
@@ -61,18 +85,20 @@ export function generateWorkload(s: Scenario, seed: number, tokens: TokenCounter
   const sys = buildSystemPrompt({ style: g.style, tokens: g.systemPromptTokens, tools: g.tools, key: s.name });
   tokens.prime(sys.text, sys.tokens);
 
-  const total = Math.max(1, sampleInt(g.sessionSteps, cx.plan));
+  const total = Math.max(1, sampleInt(g.sessionSteps, cx.plan, LIMITS.sessionSteps));
+  const keep = Math.min(total, maxSteps ?? Infinity);
   const steps: ScriptStep[] = [];
-  for (let turn = 0; steps.length < total; turn++) {
-    const n = Math.min(total - steps.length, Math.max(1, sampleInt(g.stepsPerTurn, cx.plan)));
+  for (let turn = 0; steps.length < keep; turn++) {
+    const n = Math.min(total - steps.length, Math.max(1, sampleInt(g.stepsPerTurn, cx.plan, LIMITS.stepsPerTurn)));
     const size = sampleInt(turn === 0 ? g.userMessage.firstTokens : g.userMessage.tokens, cx.plan);
     const u = request(cx.content, size, turn === 0 ? TASK_WRAP[g.style] : undefined);
     tokens.prime(u.text, u.tokens);
     const user: Message = { role: 'user', content: u.text };
     const gap = turn === 0 ? 0 : thinkTime(g.timing, cx.time);
-    steps.push(...turnSteps(cx, turn, user, n, gap));
+    steps.push(...turnSteps(cx, turn, user, n, gap, keep - steps.length));
   }
-  scheduleEvents(steps, s.events);
+  scheduleEvents(steps, s.events, total);
+  steps.length = keep;
   return {
     id: `${s.name}#seed${seed}`,
     system: systemMessage(sys),

@@ -6,6 +6,10 @@
  */
 import { z } from 'zod';
 import { GeneratorSchema } from './generator-schema.js';
+import { LIMITS } from './limits.js';
+
+const windowTokens = z.number({ error: 'a positive integer' }).int({ error: 'a positive integer' }).positive({ error: 'a positive integer' }).max(LIMITS.contextWindow, { error: `a positive integer up to ${LIMITS.contextWindow} (real windows are 1-2 M tokens)` });
+const seedCount = z.number({ error: 'a positive integer' }).int({ error: 'a positive integer' }).positive({ error: 'a positive integer' }).max(LIMITS.seeds, { error: `a positive integer up to ${LIMITS.seeds}` });
 
 const posInt = z.number({ error: 'a positive integer' }).int({ error: 'a positive integer' }).positive({ error: 'a positive integer' });
 const stepIndex = z.number({ error: 'an integer >= 0' }).int({ error: 'an integer >= 0' }).min(0, { error: 'an integer >= 0' });
@@ -17,7 +21,7 @@ const rate = z.number({ error: 'a rate in [0, 1]' }).min(0, { error: 'a rate in 
 const when = { atStep: stepIndex.optional(), atFraction: fraction.optional() };
 
 const ModelSwitch = z
-  .object({ type: z.literal('model-switch'), ...when, profile: text, contextWindow: posInt, maxOutputTokens: posInt.optional() })
+  .object({ type: z.literal('model-switch'), ...when, profile: text, contextWindow: windowTokens, maxOutputTokens: windowTokens.optional() })
   .strict();
 const Command = z
   .object({
@@ -34,8 +38,8 @@ export const ModelSpecSchema = z
   .object({
     /** a cache/price profile id (src/cache/profiles.ts), e.g. "anthropic/claude-sonnet-4.5" */
     profile: text,
-    contextWindow: posInt,
-    maxOutputTokens: posInt,
+    contextWindow: windowTokens,
+    maxOutputTokens: windowTokens,
     /** where the agent puts its Anthropic cache breakpoints */
     breakpoints: z.enum(['auto', 'system_and_3', 'swe-agent', 'none']),
     ttl: z.enum(['5m', '1h']).optional(),
@@ -58,14 +62,14 @@ export const ScenarioSchema = z
         fidelity: z.number({ error: 'a number > 0' }).positive({ error: 'a number > 0' }).default(1),
         failureRate: rate.default(0),
         /** 1-based summarizer call numbers that fail */
-        failAt: z.array(posInt).default([]),
+        failAt: z.array(posInt).max(LIMITS.listItems).default([]),
       })
       .strict()
       .default({ fidelity: 1, failureRate: 0, failAt: [] }),
     /** how many seeds a run uses by default */
-    seeds: posInt,
+    seeds: seedCount,
     generator: GeneratorSchema,
-    events: z.array(EventSpecSchema).default([]),
+    events: z.array(EventSpecSchema).max(LIMITS.listItems).default([]),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -89,10 +93,10 @@ export const SuiteSchema = z
     description: text,
     /** scenario names, optionally with a per-suite seed count */
     scenarios: z
-      .array(z.union([text, z.object({ scenario: text, seeds: posInt.optional() }).strict()], { error: 'a scenario name or { "scenario": name, "seeds": n }' }))
+      .array(z.union([text, z.object({ scenario: text, seeds: seedCount.optional() }).strict()], { error: 'a scenario name or { "scenario": name, "seeds": n }' }))
       .min(1, { error: 'at least one scenario' }),
     /** seed count for every scenario that does not set its own */
-    seeds: posInt.optional(),
+    seeds: seedCount.optional(),
   })
   .strict();
 export type Suite = z.infer<typeof SuiteSchema>;

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { z } from 'zod';
+import { parseDocument } from '../core/input-text.js';
 import { ScenarioSchema, SuiteSchema, type Scenario, type Suite } from './scenario-schema.js';
 
 export { ScenarioSchema, SuiteSchema, EventSpecSchema, type Scenario, type Suite, type EventSpec } from './scenario-schema.js';
@@ -125,9 +126,9 @@ function readJson(file: string): unknown {
     throw new ScenarioError(file, [`cannot read the file: ${(e as Error).message}`]);
   }
   try {
-    return JSON.parse(text);
+    return parseDocument(text);
   } catch (e) {
-    throw new ScenarioError(file, [`not valid JSON: ${(e as Error).message}`]);
+    throw new ScenarioError(file, [(e as Error).message]);
   }
 }
 
@@ -149,15 +150,32 @@ export function loadScenario(nameOrPath: string): Scenario {
   return parseScenario(readJson(file), isPath ? file : `scenarios/${nameOrPath}.json`);
 }
 
-/** the scenarios of a suite ('default' -> scenarios/default.suite.json), with the suite's seed counts applied */
+/** the file a suite name or path stands for ('default' -> scenarios/default.suite.json) */
+export function suiteFile(name: string): string {
+  const isPath = name.includes('/') || name.includes(path.sep) || name.endsWith('.json');
+  return isPath ? path.resolve(name) : path.join(SCENARIO_DIR, `${name}.suite.json`);
+}
+
+/**
+ * The scenarios of a suite ('default' -> scenarios/default.suite.json), with the suite's seed counts
+ * applied. An entry that is a path resolves against the suite file's directory (a suite means the files
+ * beside it, wherever it is run from); a bare name is a shipped scenario.
+ */
 export function loadSuite(name: string): Scenario[] {
-  const isPath = name.includes('/') || name.endsWith('.json');
-  const file = isPath ? path.resolve(name) : path.join(SCENARIO_DIR, `${name}.suite.json`);
+  const file = suiteFile(name);
   if (!existsSync(file)) throw new ScenarioError(name, [`no suite named "${name}" (looked for ${file})`]);
   const suite = parseSuite(readJson(file), file);
-  return suite.scenarios.map((entry) => {
+  const dir = path.dirname(file);
+  return suite.scenarios.map((entry, i) => {
     const ref = typeof entry === 'string' ? { scenario: entry } : entry;
-    const s = loadScenario(ref.scenario);
+    const isPath = ref.scenario.includes('/') || ref.scenario.includes(path.sep) || ref.scenario.endsWith('.json');
+    let s: Scenario;
+    try {
+      s = loadScenario(isPath ? path.resolve(dir, ref.scenario) : ref.scenario);
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      throw new ScenarioError(file, [`scenarios[${i}] (${JSON.stringify(ref.scenario)}): ${e.issues.join('; ')}`]);
+    }
     const seeds = ref.seeds ?? suite.seeds;
     return seeds ? { ...s, seeds } : s;
   });

@@ -3,6 +3,7 @@
  * JSONL line, with an optional `.meta.json` sidecar whose `assistant_usage[].timestamp` (Claude Code
  * logs) gives the wall-clock time of each response. Directories are read for their *.jsonl files.
  */
+import { parseDocument, stripBom } from '../core/input-text.js';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../core/messages.js';
@@ -14,6 +15,11 @@ export interface TraceSession {
   responseTimes?: Map<number, number>;
 }
 
+/** a malformed trace file (reported without a stack trace) */
+export class TraceError extends Error {
+  override name = 'TraceError';
+}
+
 interface Sidecar {
   assistant_usage?: { msg_index: number; timestamp?: string }[];
 }
@@ -21,7 +27,12 @@ interface Sidecar {
 function readTimes(file: string): Map<number, number> | undefined {
   const side = file.replace(/\.jsonl$/, '.meta.json');
   if (!existsSync(side)) return undefined;
-  const meta = JSON.parse(readFileSync(side, 'utf8')) as Sidecar;
+  let meta: Sidecar;
+  try {
+    meta = parseDocument(readFileSync(side, 'utf8')) as Sidecar;
+  } catch (e) {
+    throw new TraceError(`${side}: ${(e as Error).message}`);
+  }
   const times = new Map<number, number>();
   let t0: number | undefined;
   for (const u of meta.assistant_usage ?? []) {
@@ -35,14 +46,14 @@ function readTimes(file: string): Map<number, number> | undefined {
 }
 
 export function readTraceFile(file: string): TraceSession {
-  const messages = readFileSync(file, 'utf8')
+  const messages = stripBom(readFileSync(file, 'utf8'))
     .split('\n')
     .filter((l) => l.trim().length > 0)
     .map((l, i) => {
       try {
-        return JSON.parse(l) as Message;
+        return parseDocument(l) as Message;
       } catch (e) {
-        throw new Error(`${file}:${i + 1}: not a JSON message (${(e as Error).message})`);
+        throw new TraceError(`${file}:${i + 1}: not a JSON message (${(e as Error).message})`);
       }
     });
   const s: TraceSession = { id: path.basename(file, '.jsonl'), messages };

@@ -6,6 +6,7 @@ import { MESSAGE_OVERHEAD_TOKENS } from '../core/tokens.js';
 import type { Message } from '../core/messages.js';
 import { FORMAT_ERROR } from './corpus/prose.js';
 import { sampleInt } from './dist.js';
+import { LIMITS } from './limits.js';
 import { makeCall, type CallContext } from './calls.js';
 import { answer, narration, reasoning } from './content/prose.js';
 import { modelLatency } from './timing.js';
@@ -22,11 +23,11 @@ function respond(cx: TurnContext, kind: 'tools' | 'final' | 'format-error'): { r
   const response: Message = { role: 'assistant', content: null };
   let text = '';
   if (kind === 'final') {
-    const a = answer(content, sampleInt(spec.finalAnswer.tokens, plan), prefixOf(cx));
+    const a = answer(content, sampleInt(spec.finalAnswer.tokens, plan, LIMITS.textTokens), prefixOf(cx));
     tokens.prime(a.text, a.tokens);
     text = a.text;
   } else if (kind === 'format-error' || !plan.chance(spec.assistantText.emptyRate)) {
-    const n = narration(content, Math.max(1, sampleInt(spec.assistantText.tokens, plan)), prefixOf(cx));
+    const n = narration(content, Math.max(1, sampleInt(spec.assistantText.tokens, plan, LIMITS.textTokens)), prefixOf(cx));
     tokens.prime(n.text, n.tokens);
     text = n.text;
   }
@@ -34,7 +35,7 @@ function respond(cx: TurnContext, kind: 'tools' | 'final' | 'format-error'): { r
   const results: Message[] = [];
   let seconds = 0;
   if (kind === 'tools') {
-    const count = 1 + (plan.chance(spec.parallel.rate) ? Math.max(1, sampleInt(spec.parallel.extra, plan)) : 0);
+    const count = 1 + (plan.chance(spec.parallel.rate) ? Math.max(1, sampleInt(spec.parallel.extra, plan, LIMITS.parallelExtra)) : 0);
     response.tool_calls = [];
     for (let i = 0; i < count; i++) {
       const made = makeCall(cx);
@@ -45,7 +46,7 @@ function respond(cx: TurnContext, kind: 'tools' | 'final' | 'format-error'): { r
     }
   }
   if (spec.reasoning && plan.chance(spec.reasoning.rate)) {
-    const r = reasoning(content, Math.max(1, sampleInt(spec.reasoning.tokens, plan)));
+    const r = reasoning(content, Math.max(1, sampleInt(spec.reasoning.tokens, plan, LIMITS.textTokens)));
     tokens.prime(r.text, r.tokens);
     response[spec.reasoning.field] = r.text;
   }
@@ -54,13 +55,14 @@ function respond(cx: TurnContext, kind: 'tools' | 'final' | 'format-error'): { r
 
 /**
  * The steps of one user turn. `steps` is how many model calls it makes (at least 1); `gap` is the
- * think time before the user message.
+ * think time before the user message. Only the first `limit` steps are built (--max-steps): each step
+ * draws in order and knows only whether it is the turn's last, so they are the full turn's first steps.
  */
-export function turnSteps(cx: TurnContext, userTurn: number, user: Message, steps: number, gap: number): ScriptStep[] {
+export function turnSteps(cx: TurnContext, userTurn: number, user: Message, steps: number, gap: number, limit = steps): ScriptStep[] {
   const out: ScriptStep[] = [];
   let append: Message[] = [user];
   let gapBefore = gap;
-  for (let k = 0; k < steps; k++) {
+  for (let k = 0; k < Math.min(steps, limit); k++) {
     const last = k === steps - 1;
     const formatError = !last && cx.spec.formatErrorRate > 0 && cx.plan.chance(cx.spec.formatErrorRate);
     const r = respond(cx, last ? 'final' : formatError ? 'format-error' : 'tools');

@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../../src/core/messages.js';
 
-/** shared/ beside the checkout; COMPACTBENCH_SHARED overrides it (worktrees live elsewhere) */
-export const SHARED = process.env.COMPACTBENCH_SHARED ?? path.resolve(process.cwd(), '../shared');
+import { SHARED_DIR } from '../shared-data.js';
+
+export const SHARED = SHARED_DIR;
 export const TRACES = path.join(SHARED, 'traces');
 
 export interface ReferencePair {

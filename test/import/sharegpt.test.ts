@@ -43,7 +43,7 @@ describe('sharegpt importer', () => {
   });
 
   it('picks one conversation of a multi-conversation file with --entry, and says how many there are', async () => {
-    const file = tmpFile('many.jsonl', conv([{ from: 'human', value: 'first' }]) + conv([{ from: 'human', value: 'second' }]));
+    const file = tmpFile('many.jsonl', conv([{ from: 'human', value: 'first' }, { from: 'gpt', value: 'ok' }]) + conv([{ from: 'human', value: 'second' }, { from: 'gpt', value: 'ok' }]));
     expect((await importTrace(file)).messages[0]!.content).toBe('first');
     const t = await importTrace(file, { entry: 1 });
     expect(t.messages[0]!.content).toBe('second');

@@ -1,6 +1,6 @@
 /**
  * Every policy of this family passes the invariant checks — on hand-made sessions, on generated ones
- * (when the generator exists) and on the real transcripts in ../shared/traces/openai — with no
+ * and on the real transcripts in <shared>/traces/openai (test/shared-data.ts; required in CI) — with no
  * violation beyond those the transcript already has, no policy failure, and a compaction actually run.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { importTrace, traceToWorkload } from '../../src/workload/import/index.js
 import type { Workload } from '../../src/workload/types.js';
 import { fixtureWorkload } from '../sim/fixtures.js';
 import { runChecked } from './instrument.js';
+import { requireShared, SHARED_DIR } from '../shared-data.js';
 
 /** Each policy with parameters that make it act within small sessions. */
 const POLICIES: Array<[PolicyDefinition, Record<string, unknown>]> = [
@@ -51,8 +52,7 @@ describe('invariants on hand-made sessions', () => {
   }
 });
 
-const GENERATOR = path.resolve(process.cwd(), 'src/workload/generator.ts');
-describe.runIf(existsSync(GENERATOR))('invariants on generated sessions', () => {
+describe('invariants on generated sessions', () => {
   const workloads: Array<{ w: Workload; tokens: ReturnType<typeof createTokenCounter> }> = [];
   beforeAll(async () => {
     const { generateWorkload } = await import('../../src/workload/generator.js');
@@ -69,8 +69,8 @@ describe.runIf(existsSync(GENERATOR))('invariants on generated sessions', () => 
   }
 });
 
-const TRACES = path.resolve(process.cwd(), '../shared/traces/openai');
-describe.runIf(existsSync(TRACES))('invariants on the real transcripts', () => {
+const TRACES = path.join(SHARED_DIR, 'traces/openai');
+describe.runIf(requireShared('traces/openai', 'invariants on the real transcripts'))('invariants on the real transcripts', () => {
   const files = existsSync(TRACES) ? readdirSync(TRACES).filter((f) => f.endsWith('.jsonl')).sort() : [];
   it(`all ${files.length} transcripts, every policy`, async () => {
     let acted = 0;

@@ -19,7 +19,17 @@ describe('runs.jsonl', () => {
   });
 
   it('names the file and line of a malformed record', () => {
-    expect(() => parseRunsJsonl('{"cell":0,"run":{"steps":[]}}\n{oops\n', 'dir/runs.jsonl')).toThrow(/dir\/runs\.jsonl:2: not valid JSON/);
-    expect(() => parseRunsJsonl('{"cell":"a","run":{}}\n', 'f')).toThrow(/f:1: expected \{"cell"/);
+    const { runs } = fixtureRun({ seeds: 1, scenarios: [{ name: 'a' }] });
+    const good = runsJsonl([{ cell: 0, run: runs[0]! }]);
+    expect(() => parseRunsJsonl(`${good}{oops\n`, 'dir/runs.jsonl')).toThrow(/dir\/runs\.jsonl:2: not valid JSON/);
+    expect(() => parseRunsJsonl('{"cell":"a","run":{}}\n', 'f')).toThrow(/f:1: not a session record: \.cell/);
+  });
+
+  it('refuses a record whose numbers were corrupted into strings', () => {
+    const { runs } = fixtureRun({ seeds: 1, scenarios: [{ name: 'a' }] });
+    const good = runsJsonl([{ cell: 0, run: runs[0]! }]);
+    const bad = good.replace(/"costTotal":[0-9.e-]+/, '"costTotal":"NaN"');
+    expect(bad).not.toBe(good);
+    expect(() => parseRunsJsonl(bad, 'f')).toThrow(/f:1: not a session record: \.run\.steps\[\d+\]\.costTotal/);
   });
 });

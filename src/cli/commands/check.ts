@@ -34,8 +34,9 @@ interface CheckFlags {
 class CheckInputError extends Error {}
 
 function integer(name: string, raw: string, min: number): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new CheckInputError(`${name}: got ${JSON.stringify(raw)}, expected an integer >= ${min}`);
+  // decimal digits only: Number() would also take '', '0x10' and '1e3'
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= min)) throw new CheckInputError(`${name}: got ${JSON.stringify(raw)}, expected an integer >= ${min} (decimal digits)`);
   return n;
 }
 

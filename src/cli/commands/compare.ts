@@ -30,7 +30,8 @@ export async function asToolError(action: () => Promise<number>): Promise<void> 
   try {
     process.exitCode = await action();
   } catch (e) {
-    const input = e instanceof Error && /^(UsageError|ParamError|ScenarioError|ImportError|TraceError|GateError|InputError)$/.test(e.constructor.name);
+    const names = /^(UsageError|ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|DocumentError|WorkloadLimitError|OutputError|PolicyLoadError)$/;
+    const input = e instanceof Error && (names.test(e.constructor.name) || names.test(e.name));
     process.stderr.write(`compactbench: ${input ? 'error' : 'internal error'}: ${e instanceof Error ? (input ? e.message : (e.stack ?? e.message)) : String(e)}\n`);
     process.exitCode = 1;
   }
@@ -57,6 +58,7 @@ export function register(program: Command): void {
           (plan) => ({ kind: 'compare', baseline: plan.policies[0]!.label, candidate: plan.policies[1]!.label, gate, gateFile: opts.gate ?? null }),
           opts,
           { linkBase: opts.linkBase },
+          'compare',
         );
         if (!opts.shard) process.stdout.write(verdictLine(res.verdict, opts.out));
         return res.exitCode;

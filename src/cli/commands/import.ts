@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ImportError } from '../../workload/import/errors.js';
+import { MAX_JSON_BYTES_CEILING } from '../../workload/import/locate.js';
 import { importTrace } from '../../workload/import/index.js';
 import { serializeMeta, writeMessages, writeTraceFiles } from '../../workload/import/sidecar.js';
 import { FORMATS, type Format, type ImportOptions } from '../../workload/import/types.js';
@@ -25,13 +26,12 @@ function parseOptions(o: ImportOpts): ImportOptions | string {
   if (o.format !== 'auto' && !FORMATS.includes(o.format as Format)) return `--format: got ${JSON.stringify(o.format)}, expected auto or one of ${FORMATS.join(', ')}`;
   const opts: ImportOptions = { format: o.format as Format | 'auto' };
   if (o.entry !== undefined) {
-    const n = Number(o.entry);
-    if (!Number.isInteger(n) || n < 0) return `--entry: got ${JSON.stringify(o.entry)}, expected a non-negative integer`;
-    opts.entry = n;
+    if (!/^\d{1,9}$/.test(o.entry)) return `--entry: got ${JSON.stringify(o.entry)}, expected a non-negative integer (decimal digits)`;
+    opts.entry = Number(o.entry);
   }
   if (o.maxJsonBytes !== undefined) {
-    const n = Number(o.maxJsonBytes);
-    if (!Number.isInteger(n) || n < 1) return `--max-json-bytes: got ${JSON.stringify(o.maxJsonBytes)}, expected a positive integer`;
+    const n = /^\d{1,16}$/.test(o.maxJsonBytes) ? Number(o.maxJsonBytes) : NaN;
+    if (!(n >= 1 && n <= MAX_JSON_BYTES_CEILING)) return `--max-json-bytes: got ${JSON.stringify(o.maxJsonBytes)}, expected a whole number from 1 to ${MAX_JSON_BYTES_CEILING} (the longest string V8 holds)`;
     opts.maxJsonBytes = n;
   }
   return opts;
@@ -45,6 +45,10 @@ export async function runImport(file: string, o: ImportOpts): Promise<number> {
   }
   try {
     const trace = await importTrace(file, opts);
+    if (trace.entries && opts.entry === undefined && !/#\d+$/.test(file)) {
+      // one output file holds one conversation: importing the first silently would drop the rest
+      throw new ImportError(file, undefined, `the file holds ${trace.entries} conversations; import one with --entry N or ${file}#N (0-based); \`run --trace\` replays them all`);
+    }
     if (o.out) {
       const metaFile = await writeTraceFiles(trace, o.out, o.meta);
       if (!o.quiet) process.stderr.write(`${file}: ${trace.messages.length} messages (${trace.meta.format}) -> ${o.out}, meta -> ${metaFile}\n`);

@@ -8,12 +8,14 @@ import { mergeShards } from '../../report/merge.js';
 import { readShard } from '../../report/shard-files.js';
 import { writeReport } from '../../report/write-report.js';
 import { asToolError, verdictLine } from './compare.js';
+import { prepareOutput, writeAtomically } from '../output-dir.js';
 
 interface MergeOpts {
   out: string;
   png?: boolean;
   raw?: boolean;
   linkBase?: string;
+  force?: boolean;
 }
 
 export function register(program: Command): void {
@@ -22,13 +24,15 @@ export function register(program: Command): void {
     .description('combine the output directories of --shard i/n runs into the unsharded report')
     .argument('<dir...>', 'shard output directories (each with manifest.json and runs.jsonl)')
     .requiredOption('--out <dir>', 'output directory for the merged report')
+    .option('--force', 'replace --out even if it holds files that are not a merge\'s outputs')
     .option('--no-png', 'skip the PNG renderings (SVG only)')
     .option('--no-raw', 'leave out steps.csv and events.csv')
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (compare only)')
     .action((dirs: string[], opts: MergeOpts) =>
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
-        const res = await writeReport(opts.out, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase });
+        const target = prepareOutput(opts.out, { kind: manifest.report.kind, force: opts.force });
+        const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase }));
         process.stdout.write(`merged ${dirs.length} shards: wrote ${res.files.length} files to ${opts.out} (${runs.length} sessions)\n`);
         if (manifest.report.kind === 'compare') process.stdout.write(verdictLine(res.verdict, opts.out));
         return res.exitCode;

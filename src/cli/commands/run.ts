@@ -9,7 +9,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('run')
     .description('replay scenarios or recorded traces through policies and write steps/events/sessions CSV, summary and manifest');
-  addExecOptions(addPlanOptions(cmd), 'reports/latest').action(async (opts: CommonOpts) => {
+  addExecOptions(addPlanOptions(cmd), 'reports/run').action(async (opts: CommonOpts) => {
     process.exitCode = (await runAndWrite(planSpecOf(opts), () => ({ kind: 'run' }), opts)).exitCode;
   });
 }

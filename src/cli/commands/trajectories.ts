@@ -26,7 +26,7 @@ interface TrajectoriesOpts {
 
 function parseCount(name: string, raw: string, min: number): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min) {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
     throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected an integer >= ${min}`);
   }
   return n;

@@ -30,7 +30,8 @@ interface Opts {
 
 function num(name: string, raw: string | undefined, ok: (n: number) => boolean): number | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
+  // a plain decimal number: Number() would also take '', '0x10' and '0b11'
+  const n = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(n) || !ok(n)) throw new RangeError(`${name}: got ${JSON.stringify(raw)}`);
   return n;
 }

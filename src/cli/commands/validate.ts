@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { parse as parseYaml } from 'yaml';
+import { parseDocument } from '../../core/input-text.js';
 import { parseGate } from '../../report/gate.js';
-import { parseScenario, parseSuite } from '../../workload/scenario.js';
+import { loadSuite, parseScenario, parseSuite } from '../../workload/scenario.js';
+import { checkScenarioProfiles } from '../run-plan.js';
 import { UsageError } from '../errors.js';
 
 function readDocument(file: string): unknown {
@@ -18,19 +19,30 @@ function readDocument(file: string): unknown {
     throw new UsageError(`${file}: cannot read file`);
   }
   try {
-    return /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+    return parseDocument(text, /\.ya?ml$/i.test(file));
   } catch (e) {
-    throw new UsageError(`${file}: not valid ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'} (${(e as Error).message})`);
+    throw new UsageError(`${file}: ${(e as Error).message}`);
   }
 }
 
-/** Validates one file; returns a one-line description of what it is. */
+/**
+ * Validates one file as `run` would use it; returns a one-line description of what it is. A suite's
+ * scenarios are loaded (relative to the suite) and every scenario's model profiles looked up, so a file
+ * that passes here is not rejected by `run` or `compare` later.
+ */
 export function validateFile(file: string): string {
   const doc = readDocument(file);
   const obj = doc && typeof doc === 'object' ? (doc as Record<string, unknown>) : {};
-  if (/\.suite\.json$/i.test(file)) return `valid suite ${JSON.stringify(parseSuite(doc, file).name)}`;
+  if (/\.suite\.json$/i.test(file)) {
+    const suite = parseSuite(doc, file);
+    const scenarios = loadSuite(file);
+    scenarios.forEach(checkScenarioProfiles);
+    return `valid suite ${JSON.stringify(suite.name)} (${scenarios.length} scenarios)`;
+  }
   if ('limits' in obj) return `valid gate (${parseGate(doc, file).limits.length} limits)`;
-  return `valid scenario ${JSON.stringify(parseScenario(doc, file).name)}`;
+  const s = parseScenario(doc, file);
+  checkScenarioProfiles(s);
+  return `valid scenario ${JSON.stringify(s.name)}`;
 }
 
 export function register(program: Command): void {

@@ -5,6 +5,7 @@
  */
 import { checkInvariants } from '../../core/invariants.js';
 import type { Message } from '../../core/messages.js';
+import { uniquifyToolCallIds } from './unique-ids.js';
 import { normalizeUsage } from './usage.js';
 import type { CompactionPoint, Format, ImportedTrace, RecordedCall, TraceMeta } from './types.js';
 
@@ -80,6 +81,11 @@ export class TraceBuilder {
     if (this.isSubagent !== undefined) meta.isSubagent = this.isSubagent;
     if (this.subagentFiles?.length) meta.subagentFiles = this.subagentFiles;
     if (this.anyTime) Object.assign(meta, relativeTimes(this.epochs));
+    const rewrites = uniquifyToolCallIds(this.messages);
+    if (rewrites.length) {
+      meta.toolCallIdRewrites = rewrites;
+      this.notes.push(`${rewrites.length} tool-call id(s) were repeated in the source and made unique (<id>~<n>); each result pairs with the latest unanswered call of its id (see toolCallIdRewrites)`);
+    }
     flagPairing(this.messages, meta, this.warnings);
     return { messages: this.messages, meta, warnings: this.warnings };
   }

@@ -29,7 +29,24 @@ export const IMPORTERS: Readonly<Record<Format, Importer>> = {
   codex: importCodex,
 };
 
-export async function importTrace(path: string, opts: ImportOptions = {}): Promise<ImportedTrace> {
+/**
+ * `FILE#N` names conversation N (0-based) of a multi-conversation file, like `--entry N`. A file whose
+ * own name ends in `#<digits>` still opens as itself.
+ */
+export async function splitEntry(path: string, opts: ImportOptions): Promise<{ file: string; opts: ImportOptions }> {
+  const m = /^(.+)#(\d{1,9})$/.exec(path);
+  if (!m) return { file: path, opts };
+  try {
+    await access(path);
+    return { file: path, opts };
+  } catch {
+    if (opts.entry !== undefined && opts.entry !== Number(m[2])) throw new ImportError(path, undefined, `--entry ${opts.entry} contradicts #${m[2]}`);
+    return { file: m[1]!, opts: { ...opts, entry: Number(m[2]) } };
+  }
+}
+
+export async function importTrace(given: string, options: ImportOptions = {}): Promise<ImportedTrace> {
+  const { file: path, opts } = await splitEntry(given, options);
   const requested = opts.format ?? 'auto';
   if (requested !== 'auto' && !FORMATS.includes(requested)) {
     throw new ImportError(path, undefined, `unknown format ${JSON.stringify(requested)}; expected auto or one of ${FORMATS.join(', ')}`);
@@ -42,6 +59,11 @@ export async function importTrace(path: string, opts: ImportOptions = {}): Promi
   const format = requested === 'auto' ? await detectFormat(path) : requested;
   const trace = await IMPORTERS[format](path, opts);
   if (trace.messages.length === 0) throw new ImportError(path, undefined, `no conversation messages found (read as ${format})`);
+  // an agent transcript the importer understood has the agent in it; a file of user turns only is a
+  // structure it did not recognize, and replaying it would measure nothing
+  if (!trace.messages.some((m) => m.role === 'assistant')) {
+    throw new ImportError(path, undefined, `no assistant message found (read as ${format}); the file's structure was not recognized — pass --format if detection guessed wrong`);
+  }
   return trace;
 }
 

@@ -1,11 +1,12 @@
 /**
- * Streaming input: JSONL transcripts are read line by line through node:readline, so a transcript of
+ * Streaming input: JSONL transcripts are read line by line (chunked reads, split on newlines), so a transcript of
  * hundreds of MB is never held in memory whole — only the converted messages are kept. Each line is
  * parsed on its own and a bad one is reported with its file and line number.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { constants } from 'node:buffer';
+import { describeJsonError, MAX_INPUT_DEPTH, nestingDepth } from '../../core/input-text.js';
 import { ImportError } from './errors.js';
 import { pathText, type Locator, type Path } from './locate.js';
 
@@ -15,32 +16,61 @@ export interface JsonLine {
   value: unknown;
 }
 
+/**
+ * The longest line read: V8 cannot hold a string much over 512 MiB (buffer.constants.MAX_STRING_LENGTH),
+ * and node:readline throws an uncaught RangeError when a line grows past it, so lines are cut here first.
+ */
+export const MAX_LINE_CHARS = Math.min(256 * 1024 * 1024, constants.MAX_STRING_LENGTH);
+
 /** The non-blank lines of a text file, with 1-based numbers (a leading BOM is dropped). */
-export async function* readLines(file: string): AsyncGenerator<{ lineNo: number; text: string }> {
-  const input = createReadStream(file, { encoding: 'utf8' });
-  const rl = createInterface({ input, crlfDelay: Infinity });
+export async function* readLines(file: string, maxLineChars = MAX_LINE_CHARS): AsyncGenerator<{ lineNo: number; text: string }> {
+  const input = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
   let lineNo = 0;
+  let pending: string[] = [];
+  let pendingLen = 0;
+  const emit = (raw: string): { lineNo: number; text: string } | null => {
+    lineNo++;
+    let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return text.trim() === '' ? null : { lineNo, text };
+  };
   try {
-    for await (const raw of rl) {
-      lineNo++;
-      const text = lineNo === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-      if (text.trim() === '') continue;
-      yield { lineNo, text };
+    for await (const chunk of input as AsyncIterable<string>) {
+      let from = 0;
+      for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', from)) {
+        const part = chunk.slice(from, nl);
+        if (pendingLen + part.length > maxLineChars) throw new ImportError(file, lineNo + 1, `line longer than ${maxLineChars} characters (the longest line this tool reads)`);
+        const line = pending.length ? pending.join('') + part : part;
+        pending = [];
+        pendingLen = 0;
+        from = nl + 1;
+        const out = emit(line);
+        if (out) yield out;
+      }
+      const rest = chunk.slice(from);
+      pendingLen += rest.length;
+      if (pendingLen > maxLineChars) throw new ImportError(file, lineNo + 1, `line longer than ${maxLineChars} characters (the longest line this tool reads)`);
+      if (rest) pending.push(rest);
+    }
+    if (pending.length) {
+      const out = emit(pending.join(''));
+      if (out) yield out;
     }
   } finally {
-    rl.close();
     input.destroy();
   }
 }
 
 /** Parses one JSONL line; a syntax error names the file, line and column. */
 export function parseJsonLine(file: string, lineNo: number, text: string): unknown {
+  let v: unknown;
   try {
-    return JSON.parse(text);
+    v = JSON.parse(text);
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    throw new ImportError(file, lineNo, `invalid JSON: ${msg}`);
+    throw new ImportError(file, lineNo, `invalid JSON: ${describeJsonError(e, text)}`);
   }
+  if (nestingDepth(v) > MAX_INPUT_DEPTH) throw new ImportError(file, lineNo, `nested deeper than ${MAX_INPUT_DEPTH} levels (no transcript is)`);
+  return v;
 }
 
 /** The parsed JSON values of a JSONL file, line by line. */

@@ -7,7 +7,9 @@
  * error names its JSON path and its line: the line is found by re-scanning the text along that path,
  * which only happens on the error path, so the normal case pays nothing for it.
  */
+import { constants } from 'node:buffer';
 import { readFile, stat } from 'node:fs/promises';
+import { describeJsonError, MAX_INPUT_DEPTH, nestingDepth } from '../../core/input-text.js';
 import { ImportError } from './errors.js';
 
 export type Path = readonly (string | number)[];
@@ -24,7 +26,12 @@ export function pathText(path: Path): string {
   return s;
 }
 
-export const DEFAULT_MAX_JSON_BYTES = 512 * 1024 * 1024;
+/**
+ * The file size limit for whole-JSON formats. A file is read into one string, and V8 cannot hold a
+ * string over buffer.constants.MAX_STRING_LENGTH (about 512 MiB), so that is also the highest limit.
+ */
+export const MAX_JSON_BYTES_CEILING = constants.MAX_STRING_LENGTH;
+export const DEFAULT_MAX_JSON_BYTES = Math.min(512 * 1024 * 1024, MAX_JSON_BYTES_CEILING);
 
 export interface JsonDocument {
   root: unknown;
@@ -34,13 +41,12 @@ export interface JsonDocument {
 /** Reads and parses a whole JSON file, refusing files over `maxBytes` with a clear message. */
 export async function readJsonDocument(file: string, maxBytes = DEFAULT_MAX_JSON_BYTES): Promise<JsonDocument> {
   const { size } = await stat(file);
-  if (size > maxBytes) {
-    throw new ImportError(
-      file,
-      undefined,
-      `file is ${size} bytes, over the ${maxBytes}-byte limit for whole-JSON formats (they are parsed in memory); ` +
-        'raise the limit (maxJsonBytes / --max-json-bytes) if the machine has the memory',
-    );
+  const limit = Math.min(maxBytes, MAX_JSON_BYTES_CEILING);
+  if (size > limit) {
+    const hint = limit < MAX_JSON_BYTES_CEILING
+      ? `raise the limit (maxJsonBytes / --max-json-bytes, at most ${MAX_JSON_BYTES_CEILING}) if the machine has the memory`
+      : 'that is the most one JavaScript string can hold; convert the file to JSONL (one message per line) to import it';
+    throw new ImportError(file, undefined, `file is ${size} bytes, over the ${limit}-byte limit for whole-JSON formats (they are parsed in memory); ${hint}`);
   }
   const text = (await readFile(file, 'utf8')).replace(/^\ufeff/, '');
   let root: unknown;
@@ -50,8 +56,9 @@ export async function readJsonDocument(file: string, maxBytes = DEFAULT_MAX_JSON
     const msg = e instanceof Error ? e.message : String(e);
     const pos = /position (\d+)/.exec(msg);
     const line = pos ? lineAt(text, Number(pos[1])) : lineAt(text, text.length);
-    throw new ImportError(file, line, `invalid JSON: ${msg}`);
+    throw new ImportError(file, line, `invalid JSON: ${describeJsonError(e, text)}`);
   }
+  if (nestingDepth(root) > MAX_INPUT_DEPTH) throw new ImportError(file, undefined, `nested deeper than ${MAX_INPUT_DEPTH} levels (no transcript is)`);
   return { root, loc: documentLocator(file, text) };
 }
 

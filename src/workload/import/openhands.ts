@@ -18,6 +18,7 @@ import { TraceBuilder } from './builder.js';
 import { arr, isObj, obj, optStr, str, textOf, type Obj } from './expect.js';
 import { lineLocator, looksLikeJsonl, readJsonLines } from './lines.js';
 import { readJsonDocument, type Locator, type Path } from './locate.js';
+import { isLegacyHistory, LegacyReader } from './openhands-legacy.js';
 import { isoEpoch } from './time.js';
 import type { ImportedTrace, ImportOptions } from './types.js';
 
@@ -131,10 +132,16 @@ function eventsOf(loc: Locator, root: unknown, base: Path): { events: unknown[];
 
 function convert(b: TraceBuilder, loc: Locator, root: unknown, base: Path): ImportedTrace {
   const { events, path, extra } = eventsOf(loc, root, base);
-  const reader = new OpenHandsReader(b);
-  events.forEach((e, i) => reader.event(loc, e, path(i)));
+  if (isLegacyHistory(events)) {
+    const legacy = new LegacyReader(b);
+    events.forEach((e, i) => legacy.event(loc, obj(loc, e, path(i)), path(i)));
+    b.notes.push('legacy OpenHands history (resolver output): each action is one assistant tool call with a synthesized id, its observation the result');
+  } else {
+    const reader = new OpenHandsReader(b);
+    events.forEach((e, i) => reader.event(loc, e, path(i)));
+    b.notes.push('OpenHands event stream: one assistant message per model response; state changes and null observations skipped');
+  }
   Object.assign(b.extra, extra);
-  b.notes.push('OpenHands event stream: one assistant message per model response; state changes and null observations skipped');
   return b.finish();
 }
 
@@ -152,5 +159,6 @@ export async function importOpenHands(file: string, opts: ImportOptions = {}): P
   }
   if (!picked) throw new ImportError(file, undefined, `entry ${want} requested, the file holds ${n} instance(s)`);
   if (n > 1) b.notes.push(`file holds ${n} instances; imported entry ${want} (line ${picked.lineNo})`);
-  return convert(b, lineLocator(file, picked.lineNo), picked.value, []);
+  const trace = convert(b, lineLocator(file, picked.lineNo), picked.value, []);
+  return n > 1 ? { ...trace, entries: n } : trace;
 }

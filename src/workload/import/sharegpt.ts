@@ -121,27 +121,31 @@ function convertConversation(b: TraceBuilder, loc: Locator, conv: unknown, path:
   }
 }
 
-async function fromJsonl(file: string, b: TraceBuilder, entry: number): Promise<void> {
+async function fromJsonl(file: string, b: TraceBuilder, entry: number): Promise<number> {
   let n = 0;
   for await (const { lineNo, value } of readJsonLines(file)) {
     if (n++ === entry) convertConversation(b, lineLocator(file, lineNo), value, []);
   }
   if (entry >= n) throw new ImportError(file, undefined, `entry ${entry} requested, the file holds ${n} conversation(s)`);
   if (n > 1) b.notes.push(`file holds ${n} conversations; imported entry ${entry}`);
+  return n;
 }
 
 export async function importShareGpt(file: string, opts: ImportOptions = {}): Promise<ImportedTrace> {
   const b = new TraceBuilder('sharegpt', file);
   const entry = opts.entry ?? 0;
-  if (await looksLikeJsonl(file)) await fromJsonl(file, b, entry);
+  let entries = 1;
+  if (await looksLikeJsonl(file)) entries = await fromJsonl(file, b, entry);
   else {
     const { root, loc } = await readJsonDocument(file, opts.maxJsonBytes);
     const isTurnList = Array.isArray(root) && root.length > 0 && isObj(root[0]) && 'from' in root[0];
     if (Array.isArray(root) && !isTurnList) {
       if (entry >= root.length) throw new ImportError(file, undefined, `entry ${entry} requested, the file holds ${root.length} conversation(s)`);
       convertConversation(b, loc, root[entry], [entry]);
+      entries = root.length;
     } else convertConversation(b, loc, root, []);
   }
   b.notes.push('ShareGPT conversation: <think> → reasoning, <tool_call> → tool_calls, <tool_response> → tool results paired in order');
-  return b.finish();
+  const trace = b.finish();
+  return entries > 1 ? { ...trace, entries } : trace;
 }

@@ -5,9 +5,10 @@
  * `before_msg_index`), so converted files keep their recorded usage when imported again.
  */
 import { createWriteStream } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Message } from '../../core/messages.js';
+import { parseDocument } from '../../core/input-text.js';
 import { ImportError } from './errors.js';
 import { isObj } from './expect.js';
 import { normalizeUsage } from './usage.js';
@@ -31,11 +32,24 @@ export async function writeMessages(messages: readonly Message[], out: NodeJS.Wr
 
 /** Writes `<out>` (JSONL) and its sidecar (`metaFile`, default `metaPathFor(out)`). Returns the sidecar path. */
 export async function writeTraceFiles(trace: ImportedTrace, out: string, metaFile = metaPathFor(out)): Promise<string> {
-  const stream = createWriteStream(out, { encoding: 'utf8' });
-  await writeMessages(trace.messages, stream);
-  stream.end();
-  await once(stream, 'finish');
-  await writeFile(metaFile, serializeMeta(trace.meta, trace.warnings), 'utf8');
+  // both files are written beside their targets and renamed into place only when complete, so a full
+  // disk or a kill never leaves a JSONL cut mid-line or one without its sidecar
+  const [tmpOut, tmpMeta] = [`${out}.partial-${process.pid}`, `${metaFile}.partial-${process.pid}`];
+  try {
+    const stream = createWriteStream(tmpOut, { encoding: 'utf8' });
+    const failed = once(stream, 'error').then(([e]) => Promise.reject(e as Error));
+    failed.catch(() => undefined);
+    await Promise.race([writeMessages(trace.messages, stream), failed]);
+    stream.end();
+    await Promise.race([once(stream, 'finish'), failed]);
+    await writeFile(tmpMeta, serializeMeta(trace.meta, trace.warnings), 'utf8');
+    await rename(tmpMeta, metaFile);
+    await rename(tmpOut, out);
+  } catch (e) {
+    await Promise.all([rm(tmpOut, { force: true }), rm(tmpMeta, { force: true })]);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ImportError(out, undefined, `cannot write the output${code ? ` (${code}${code === 'ENOSPC' ? ': no space left on device' : ''})` : `: ${(e as Error).message}`}`);
+  }
   return metaFile;
 }
 
@@ -49,9 +63,9 @@ export async function readMetaFile(path: string): Promise<Partial<TraceMeta> | u
   }
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = parseDocument(text);
   } catch (e) {
-    throw new ImportError(path, undefined, `invalid JSON in sidecar: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ImportError(path, undefined, `sidecar: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!isObj(v)) throw new ImportError(path, 1, 'sidecar must be a JSON object');
   return Array.isArray(v.calls) ? ours(v) : reference(v);

@@ -58,6 +58,8 @@ export interface TraceMeta {
   isSubagent?: boolean;
   /** subagent transcripts found beside a Claude Code session (imported separately, not inlined) */
   subagentFiles?: string[];
+  /** tool-call ids the source repeated, and how they were made unique (see unique-ids.ts) */
+  toolCallIdRewrites?: { msgIndex: number; role: 'assistant' | 'tool'; from: string; to: string }[];
   /** how the conversion was done, and what the source lacks */
   notes: string[];
   /** other facts the source recorded (exit status, model stats, ...) */
@@ -69,6 +71,8 @@ export interface ImportedTrace {
   meta: TraceMeta;
   /** things the importer kept but flagged (orphans, unknown line types, ambiguous actions) */
   warnings: string[];
+  /** how many conversations the file holds, when more than one (this is the one `entry` picked) */
+  entries?: number;
 }
 
 export interface ImportOptions {

@@ -1,0 +1,85 @@
+/**
+ * Parsing untrusted input documents (scenario, suite, gate, shard and trace JSON/YAML) safely: a leading
+ * byte-order mark is dropped everywhere (editors on Windows add one), and a value nested deeper than
+ * MAX_INPUT_DEPTH is refused right after parsing. JSON.parse itself copes with any depth, but everything
+ * after it — schema checks, error formatting (JSON.stringify), structural walks — recurses, and a
+ * 5,000-level document would overflow the stack there instead of failing with a message.
+ */
+import { parse as parseYaml } from 'yaml';
+
+/** no real input nests deeper than a few dozen levels; 200 leaves room while staying far from the stack limit */
+export const MAX_INPUT_DEPTH = 200;
+
+export const stripBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** The depth of the deepest array/object in `v` (a scalar is 0), counted without recursion; stops past `limit`. */
+export function nestingDepth(v: unknown, limit = MAX_INPUT_DEPTH): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (x === null || typeof x !== 'object') continue;
+    const depth = d + 1;
+    if (depth > max) max = depth;
+    if (max > limit) return max;
+    for (const child of Array.isArray(x) ? x : Object.values(x as Record<string, unknown>)) stack.push([child, depth]);
+  }
+  return max;
+}
+
+/** Thrown by parseDocument; `reason` is a one-line description without the file name. */
+export class DocumentError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'DocumentError';
+  }
+}
+
+/** Refuses a value nested deeper than MAX_INPUT_DEPTH. */
+export function checkDepth(v: unknown): void {
+  if (nestingDepth(v) > MAX_INPUT_DEPTH) throw new DocumentError(`nested deeper than ${MAX_INPUT_DEPTH} levels (no valid input is)`);
+}
+
+function lineColumn(text: string, pos: number): string {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < pos; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return `line ${line}, column ${pos - start + 1}`;
+}
+
+/**
+ * What is wrong with JSON text, without quoting it: V8's messages embed a slice of the input
+ * ("Unexpected token 'r', "root:x:0:0"... is not valid JSON"), and the file may be anything (a suite
+ * naming /etc/shadow), so the error names the place and the kind of mistake only.
+ */
+export function describeJsonError(e: unknown, text: string): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  const pos = /at position (\d+)/.exec(msg);
+  if (pos) return `${/non-whitespace/.test(msg) ? 'more text after the JSON value' : 'syntax error'} at ${lineColumn(text, Number(pos[1]))}`;
+  if (/Unexpected end/.test(msg)) return 'the text ends before the JSON value is complete';
+  if (/Unexpected token/.test(msg)) return /^\s*[[{"\d-tfn]/.test(text) ? 'an unexpected character' : 'it does not start like JSON';
+  return 'syntax error';
+}
+
+/** The same for YAML: the position and the parser's error code, never the offending line. */
+export function describeYamlError(e: unknown): string {
+  const y = e as { code?: string; linePos?: { line: number; col: number }[] };
+  const at = y.linePos?.[0] ? ` at line ${y.linePos[0].line}, column ${y.linePos[0].col}` : '';
+  return `${y.code ? y.code.toLowerCase().replace(/_/g, ' ') : 'syntax error'}${at}`;
+}
+
+/** JSON (or YAML when `yaml`) text → value; BOM dropped, syntax and depth errors as DocumentError. */
+export function parseDocument(text: string, yaml = false): unknown {
+  let v: unknown;
+  const body = stripBom(text);
+  try {
+    v = yaml ? parseYaml(body) : JSON.parse(body);
+  } catch (e) {
+    throw new DocumentError(`not valid ${yaml ? 'YAML' : 'JSON'}: ${yaml ? describeYamlError(e) : describeJsonError(e, body)}`);
+  }
+  checkDepth(v);
+  return v;
+}
