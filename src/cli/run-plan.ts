@@ -23,6 +23,7 @@ import { loadScenario, loadSuite, type Scenario } from '../workload/scenario.js'
 import { collect, parsePositiveInt, UsageError } from './errors.js';
 import { createProgress } from './progress.js';
 import { traceScenarios } from './trace-scenarios.js';
+import { baselineLabel, JSON_SCHEMA_ID, printOutcome } from './outcome.js';
 
 export function scenarioSettings(s: Scenario): SimSettings {
   return {
@@ -75,11 +76,17 @@ export function defaultPolicies(): ResolvedPolicy[] {
   return policyIds().map((id) => resolvePolicy(getPolicy(id)));
 }
 
+/** `label=spec`: a policy under a label of the user's choosing (e.g. `base=./p.ts`, `head=./p.ts`). */
+const ALIAS = /^([A-Za-z0-9][\w.@+-]*)=(.+)$/;
+
 /**
  * A `--policy` value: a registered id, or a policy module file (`./my-policy.ts`, see
- * docs/writing-a-policy.md), each with optional `:key=value,...` parameters.
+ * docs/writing-a-policy.md), each with optional `:key=value,...` parameters, optionally prefixed by
+ * `label=` to name it in the report (two versions of one module need two labels).
  */
 export async function resolvePolicyRef(spec: string): Promise<ResolvedPolicy> {
+  const alias = ALIAS.exec(spec);
+  if (alias) return { ...(await resolvePolicyRef(alias[2]!)), label: alias[1]! };
   const { id, overrides } = parsePolicySpec(spec);
   if (!looksLikePath(id)) return resolvePolicy(getPolicy(id), overrides);
   const { def } = await loadPolicyModule(id);
@@ -171,6 +178,9 @@ export interface CommonOpts {
   quiet?: boolean;
   png?: boolean;
   raw?: boolean;
+  baseline?: string;
+  json?: boolean;
+  config?: string;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -190,6 +200,8 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
     .option('--quiet', 'no progress output')
+    .option('--json', 'print the verdict and every aggregate as JSON on stdout (schema: docs/json-output.md); the summary goes to stderr')
+    .option('--config <file>', 'a config file (default: compactbench.config.yaml/.yml/.json in the working directory); flags override it')
     .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
 }
 
@@ -213,16 +225,21 @@ export function execOf(o: CommonOpts): ExecOptions {
  * Runs the plan (or one shard of it) and writes the outputs: a shard's manifest.json and runs.jsonl,
  * or the full report of the given kind. `exitCode` is what the report asks for (a gate's verdict).
  */
-export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
+export async function runAndWrite(spec: PlanSpec, report: (plan: RunPlan, baseline: string) => ReportSpec, o: CommonOpts, ropts: ReportOptions = {}): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o);
   const exec = await executePlan(specSource(spec), ex);
+  const reportSpec = report(exec.plan, await baselineLabel(exec.plan, o.baseline, !!spec.policy?.length));
   if (ex.shard) {
-    const manifest = reportManifest(exec.plan, exec.cells.length, report(exec.plan), shardLabel(ex.shard));
+    const manifest = reportManifest(exec.plan, exec.cells.length, reportSpec, shardLabel(ex.shard));
     writeShard(o.out, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest);
-    process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
+    const line = `wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`;
+    if (o.json) {
+      process.stderr.write(line);
+      process.stdout.write(`${JSON.stringify({ schema: JSON_SCHEMA_ID, command: 'shard', shard: shardLabel(ex.shard), out: o.out, sessions: exec.runs.length, cells: exec.cells.length }, null, 2)}\n`);
+    } else process.stdout.write(line);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts });
-  process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
+  const res = await writeReport(o.out, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, ...ropts });
+  printOutcome({ command: reportSpec.kind, out: o.out, sessions: exec.cells.length, result: res }, o.json);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { GateVerdict } from '../../report/gate-eval.js';
 import { loadGate } from '../../report/gate.js';
+import { applyConfig, configCandidate } from '../config.js';
 import { UsageError } from '../errors.js';
 import { addExecOptions, addPlanOptions, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
 
@@ -30,7 +31,7 @@ export async function asToolError(action: () => Promise<number>): Promise<void> 
   try {
     process.exitCode = await action();
   } catch (e) {
-    const input = e instanceof Error && /^(UsageError|ParamError|ScenarioError|ImportError|TraceError|GateError|InputError)$/.test(e.constructor.name);
+    const input = e instanceof Error && /^(UsageError|ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|PolicyLoadError)$/.test(e.constructor.name);
     process.stderr.write(`compactbench: ${input ? 'error' : 'internal error'}: ${e instanceof Error ? (input ? e.message : (e.stack ?? e.message)) : String(e)}\n`);
     process.exitCode = 1;
   }
@@ -46,9 +47,11 @@ export function register(program: Command): void {
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (default: relative to the output directory)');
   addExecOptions(addPlanOptions(cmd, false), 'reports/compare')
     .option('--no-png', 'skip the PNG renderings (SVG only)')
-    .action((opts: CompareOpts) =>
+    .action((opts: CompareOpts, c: Command) =>
       asToolError(async () => {
-        if (!opts.baseline || !opts.candidate) throw new UsageError('compare: --baseline ID[:params] and --candidate ID[:params] are both required');
+        const config = applyConfig(opts, c, null);
+        opts.candidate ??= configCandidate(config?.file ?? null, config?.config.policies, opts.baseline);
+        if (!opts.baseline || !opts.candidate) throw new UsageError('compare: --baseline ID[:params] and --candidate ID[:params] are both required (or a config file with baseline and policies)');
         const [base, cand] = [await resolvePolicyRef(opts.baseline), await resolvePolicyRef(opts.candidate)];
         if (base.label === cand.label) throw new UsageError(`compare: baseline and candidate are the same policy (${base.label})`);
         const gate = opts.gate ? loadGate(opts.gate) : null;
@@ -58,7 +61,7 @@ export function register(program: Command): void {
           opts,
           { linkBase: opts.linkBase },
         );
-        if (!opts.shard) process.stdout.write(verdictLine(res.verdict, opts.out));
+        if (!opts.shard && !res.verdict) (opts.json ? process.stderr : process.stdout).write(verdictLine(null, opts.out));
         return res.exitCode;
       }),
     );

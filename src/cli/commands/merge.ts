@@ -7,13 +7,15 @@ import type { Command } from 'commander';
 import { mergeShards } from '../../report/merge.js';
 import { readShard } from '../../report/shard-files.js';
 import { writeReport } from '../../report/write-report.js';
-import { asToolError, verdictLine } from './compare.js';
+import { printOutcome } from '../outcome.js';
+import { asToolError } from './compare.js';
 
 interface MergeOpts {
   out: string;
   png?: boolean;
   raw?: boolean;
   linkBase?: string;
+  json?: boolean;
 }
 
 export function register(program: Command): void {
@@ -25,12 +27,13 @@ export function register(program: Command): void {
     .option('--no-png', 'skip the PNG renderings (SVG only)')
     .option('--no-raw', 'leave out steps.csv and events.csv')
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (compare only)')
+    .option('--json', 'print the verdict and every aggregate as JSON on stdout (docs/json-output.md)')
     .action((dirs: string[], opts: MergeOpts) =>
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
         const res = await writeReport(opts.out, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase });
-        process.stdout.write(`merged ${dirs.length} shards: wrote ${res.files.length} files to ${opts.out} (${runs.length} sessions)\n`);
-        if (manifest.report.kind === 'compare') process.stdout.write(verdictLine(res.verdict, opts.out));
+        (opts.json ? process.stderr : process.stdout).write(`merged ${dirs.length} shards\n`);
+        printOutcome({ command: manifest.report.kind, out: opts.out, sessions: runs.length, result: res }, opts.json);
         return res.exitCode;
       }),
     );

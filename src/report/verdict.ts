@@ -1,0 +1,113 @@
+/**
+ * The verdict every report opens with: per scenario, the policies ranked by mean cost per session, each
+ * with its paired difference to a baseline policy and that difference's 95% CI (paired Student t on the
+ * per-seed differences — every policy replays the same workloads, so the pairing removes the workload
+ * noise), cache breaks and compaction events beside it, and one sentence naming the cheapest policy and
+ * whether its difference from the baseline is distinguishable from zero. Unpriced scenarios rank by
+ * prompt + aux tokens instead of dollars.
+ */
+import type { SessionRow } from '../metrics/aggregate.js';
+import type { PolicyAggregate } from '../metrics/aggregate.js';
+import type { Estimate } from '../metrics/stats.js';
+import { pairedDeltas, type Interval } from './paired.js';
+
+export type RankMetric = 'costTotal' | 'totalTokens';
+
+export interface RankedPolicy {
+  rank: number;
+  policy: string;
+  policyLabel: string;
+  /** mean over seeds with its 95% percentile-bootstrap interval */
+  value: Estimate;
+  /** policy − baseline, paired over seeds, with the paired-t 95% CI; null for the baseline itself */
+  delta: Estimate | null;
+  deltaPct: Interval | null;
+  /** the delta's CI excludes zero; null for the baseline or with fewer than 2 paired seeds */
+  distinguishable: boolean | null;
+  breaksPer100Steps: Estimate | null;
+  eventsPer100Steps: Estimate | null;
+  failures: number;
+}
+
+export interface ScenarioVerdict {
+  scenario: string;
+  seeds: number[];
+  metric: RankMetric;
+  baseline: string;
+  cheapest: string;
+  /** whether the main difference (cheapest vs baseline, or baseline vs runner-up) is distinguishable from zero; null when there is none */
+  resolved: boolean | null;
+  sentence: string;
+  ranked: RankedPolicy[];
+}
+
+export interface Verdict {
+  baseline: string;
+  method: string;
+  scenarios: ScenarioVerdict[];
+  /** scenarios whose main difference is not distinguishable from zero */
+  unresolved: string[];
+}
+
+export const VERDICT_METHOD =
+  'Policies ranked by mean cost per session. Δ = policy − baseline, paired over the same seeds, with a 95% CI from the paired Student t interval on the per-seed differences; ' +
+  'means carry 95% percentile-bootstrap intervals over seeds (2000 seeded resamples), which stay inside each metric\'s possible range. ' +
+  '"Distinguishable" means the Δ interval excludes zero.';
+
+const money = (x: number, metric: RankMetric): string => (metric === 'costTotal' ? `$${x.toFixed(2)}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
+const amount = (x: number, metric: RankMetric): string => (metric === 'costTotal' ? `$${Math.abs(x).toFixed(2)}` : `${Math.round(Math.abs(x)).toLocaleString('en-US')} tokens`);
+const ci = (d: Estimate, metric: RankMetric): string => {
+  const f = (x: number): string => (metric === 'costTotal' ? `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(2)}` : `${x < 0 ? '−' : '+'}${Math.round(Math.abs(x))}`);
+  return Number.isFinite(d.lo) ? `95% CI [${f(d.lo)}, ${f(d.hi)}]` : 'no CI with one seed';
+};
+
+function distinctText(p: RankedPolicy, seeds: number): string {
+  if (p.distinguishable === null) return 'one seed cannot tell whether that differs from zero';
+  return p.distinguishable ? 'distinguishable from zero' : `not distinguishable from zero with ${seeds} seeds (more --seeds would tell)`;
+}
+
+function sentenceFor(v: Omit<ScenarioVerdict, 'sentence'>): string {
+  const [first, second] = v.ranked;
+  const per = v.metric === 'costTotal' ? ' per session' : ' per session (unpriced model: ranked by prompt + aux tokens)';
+  if (!first) return `${v.scenario}: no sessions.`;
+  if (!second) return `${v.scenario}: only ${first.policyLabel} ran (${money(first.value.mean, v.metric)}${per}); nothing to compare.`;
+  const n = v.seeds.length;
+  if (first.policyLabel !== v.baseline) {
+    const d = first.delta!;
+    const pct = first.deltaPct && Number.isFinite(first.deltaPct.mean) ? ` (${Math.abs(first.deltaPct.mean).toFixed(1)}%)` : '';
+    return `${v.scenario}: ${first.policyLabel} is the cheapest at ${money(first.value.mean, v.metric)}${per}, ${amount(d.mean, v.metric)}${pct} ${d.mean <= 0 ? 'less' : 'more'} than the baseline ${v.baseline} (${ci(d, v.metric)}): ${distinctText(first, n)}.`;
+  }
+  const d = second.delta!;
+  return `${v.scenario}: the baseline ${v.baseline} is the cheapest at ${money(first.value.mean, v.metric)}${per}; the runner-up ${second.policyLabel} costs ${amount(d.mean, v.metric)} more (${ci(d, v.metric)}): ${distinctText(second, n)}.`;
+}
+
+/** The verdict for every scenario in which the baseline ran. `aggs` gives the order and the levels. */
+export function buildVerdict(rows: readonly SessionRow[], aggs: readonly PolicyAggregate[], baseline: string): Verdict {
+  const scenarios: ScenarioVerdict[] = [];
+  for (const scenario of [...new Set(aggs.map((a) => a.scenario))]) {
+    const mine = aggs.filter((a) => a.scenario === scenario);
+    const base = mine.find((a) => a.policyLabel === baseline);
+    if (!base) continue;
+    const metric: RankMetric = mine.every((a) => a.metrics.costTotal) ? 'costTotal' : 'totalTokens';
+    const scenarioRows = rows.filter((r) => r.run.key.scenario === scenario);
+    const entries = mine.map((a, order) => {
+      const d = a.policyLabel === baseline ? null : pairedDeltas(scenarioRows, baseline, a.policyLabel, [metric])[0] ?? null;
+      const delta = d?.delta ?? null;
+      const distinguishable = !delta || !Number.isFinite(delta.lo) ? null : delta.lo > 0 || delta.hi < 0;
+      return {
+        order,
+        p: {
+          rank: 0, policy: a.policy, policyLabel: a.policyLabel, value: a.metrics[metric]!, delta, deltaPct: d?.relativePct ?? null,
+          distinguishable, breaksPer100Steps: a.metrics.breaksPer100Steps, eventsPer100Steps: a.metrics.eventsPer100Steps, failures: a.failures,
+        } satisfies RankedPolicy,
+      };
+    });
+    const key = (x: number): number => (Number.isFinite(x) ? x : Infinity);
+    entries.sort((a, b) => key(a.p.value.mean) - key(b.p.value.mean) || a.order - b.order);
+    const ranked = entries.map((e, i) => ({ ...e.p, rank: i + 1 }));
+    const main = ranked[0]?.policyLabel === baseline ? ranked[1] : ranked[0];
+    const partial = { scenario, seeds: base.seeds, metric, baseline, cheapest: ranked[0]!.policyLabel, resolved: main ? main.distinguishable : null, ranked };
+    scenarios.push({ ...partial, sentence: sentenceFor(partial) });
+  }
+  return { baseline, method: VERDICT_METHOD, scenarios, unresolved: scenarios.filter((s) => s.resolved === false || (s.resolved === null && s.ranked.length > 1)).map((s) => s.scenario) };
+}
