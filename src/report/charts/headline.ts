@@ -4,13 +4,13 @@
  * cost per session; one point per policy. The baseline and the cheapest few (by the verdict) are drawn in
  * colour with their labels and 95% intervals (percentile bootstrap over seeds, so never below zero); the
  * rest are faded. A policy far outside the others (e.g. claude-code-tutorial's per-step cache breaks) is
- * left off its panel and named in the subtitle, so it cannot squeeze the rest into a corner. Unpriced
- * runs plot prompt+aux tokens instead of dollars.
+ * drawn as a triangle on its panel's edge, labelled with its true values, so it cannot squeeze the rest
+ * into a corner. Unpriced runs plot prompt+aux tokens instead of dollars.
  */
 import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import { estimateCells, type Row } from '../table.js';
-import { HIGHLIGHT_BEST, numericParse, POLICY_COLORS, roleOf, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { HIGHLIGHT_BEST, numericParse, roleOf, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
 const CADENCE = {
   breaks: { key: 'breaksPer100Steps', name: 'headline', title: 'Cache-break cadence vs cost', axis: 'cache breaks per 100 steps', what: 'cache breaks' },
@@ -25,6 +25,29 @@ export const OTHERS = 'other policies';
 function offScale(v: number | null, others: readonly (number | null)[], factor: number): boolean {
   const max = Math.max(...others.filter((x): x is number => x !== null && Number.isFinite(x)));
   return v !== null && Number.isFinite(max) && max > 0 && v > factor * max;
+}
+
+/** Distinct, saturated colours for the highlighted policies (no greys: grey means "the others"). */
+const VIVID = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#17becf', '#e377c2', '#8c564b', '#bcbd22', '#393b79', '#ad494a', '#637939'];
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * The plotted coordinates (x, y and their interval ends): the values themselves, except that a panel
+ * with off-scale points ends a little beyond the others and those points sit on that edge.
+ */
+function clampToPanels(rows: Row[], xKey: string, yKey: string): void {
+  for (const sc of new Set(rows.map((r) => r.scenario))) {
+    const mine = rows.filter((r) => r.scenario === sc);
+    const inside = mine.filter((r) => !r.offScale);
+    const top = (k: string): number => Math.max(...inside.map((r) => num(r[`${k}_hi`]) ?? num(r[k]) ?? -Infinity));
+    const [xMax, yMax] = [top(xKey), top(yKey)];
+    for (const r of mine) {
+      const cx = (v: unknown): number | null => (num(v) === null ? null : r.offScale && Number.isFinite(xMax) ? Math.min(num(v)!, xMax * 1.08) : num(v));
+      const cy = (v: unknown): number | null => (num(v) === null ? null : r.offScale && Number.isFinite(yMax) ? Math.min(num(v)!, yMax * 1.04) : num(v));
+      Object.assign(r, { x: cx(r[xKey]), x_lo: cx(r[`${xKey}_lo`]), x_hi: cx(r[`${xKey}_hi`]), y: cy(r[yKey]), y_lo: cy(r[`${yKey}_lo`]), y_hi: cy(r[`${yKey}_hi`]) });
+    }
+  }
 }
 
 export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContext, cadence: keyof typeof CADENCE = 'breaks'): Chart {
@@ -44,27 +67,29 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
     r.offScale = offScale(r[c.key] as number | null, others.map((o) => o[c.key] as number | null), OFF_SCALE_X)
       || offScale(r[yKey] as number | null, others.map((o) => o[yKey] as number | null), OFF_SCALE_Y);
   }
-  const columns = ['scenario', 'policy', 'policyLabel', 'role', 'shown', c.key, `${c.key}_lo`, `${c.key}_hi`, yKey, `${yKey}_lo`, `${yKey}_hi`, 'seeds', 'offScale'];
+  clampToPanels(rows, c.key, yKey);
+  const columns = ['scenario', 'policy', 'policyLabel', 'role', 'shown', c.key, `${c.key}_lo`, `${c.key}_hi`, yKey, `${yKey}_lo`, `${yKey}_hi`, 'seeds', 'offScale', 'x', 'x_lo', 'x_hi', 'y', 'y_lo', 'y_hi', 'offLabel'];
   const table = { columns, rows };
-  const money = (x: unknown): string => (typeof x === 'number' ? (ctx.priced ? `$${x.toFixed(2)}` : `${Math.round(x)} tokens`) : '—');
-  const off = rows.filter((r) => r.offScale).map((r) => `${r.policyLabel} in ${r.scenario} (${(r[c.key] as number).toFixed(1)}, ${money(r[yKey])})`);
+  const money = (v: unknown): string => (typeof v === 'number' ? (ctx.priced ? `$${v.toFixed(2)}` : `${Math.round(v)} tokens`) : '—');
+  for (const r of rows) r.offLabel = r.offScale ? `${r.policyLabel} → ${(r[c.key] as number).toFixed(1)}, ${money(r[yKey])}` : null;
   const subtitle = [
-    `Coloured: the baseline${ctx.baseline ? ` (${ctx.baseline})` : ''} and the ${HIGHLIGHT_BEST} cheapest per scenario, with 95% intervals (percentile bootstrap over seeds); grey: the others.`,
-    ...(off.length ? [`Off the scale, not drawn (see the tables): ${off.join('; ')}.`] : []),
+    `Coloured: the baseline${ctx.baseline ? ` (${ctx.baseline}, black diamond)` : ''} and the ${HIGHLIGHT_BEST} cheapest per scenario, with 95% intervals (percentile bootstrap over seeds); grey: the others.`,
+    ...(rows.some((r) => r.offScale) ? [`A triangle at a panel's edge is a policy far off the scale, drawn at the edge with its true values (${c.what}/100 steps, cost).`] : []),
   ];
   const shownDomain = [...ctx.labels.filter((l) => rows.some((r) => r.shown === l)), OTHERS];
-  const colorRange = shownDomain.map((l) => (l === OTHERS ? '#b8b8b8' : l === ctx.baseline ? '#222222' : POLICY_COLORS[ctx.labels.indexOf(l) % POLICY_COLORS.length]!));
+  let next = 0;
+  const colorRange = shownDomain.map((l) => (l === OTHERS ? '#bdbdbd' : l === ctx.baseline ? '#111111' : VIVID[next++ % VIVID.length]!));
   const color = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: colorRange }, sort: shownDomain };
   const shape = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: shownDomain.map((l) => (l === ctx.baseline ? 'diamond' : l === OTHERS ? 'circle' : 'square')) }, sort: shownDomain };
   const yTitle = ctx.priced ? 'total cost per session (USD)' : 'prompt + aux tokens per session (unpriced)';
-  const x = { field: c.key, type: 'quantitative', title: c.axis, scale: { zero: true, nice: true } };
-  const y = { field: yKey, type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.2~f' } : { format: '~s' } };
+  const x = { field: 'x', type: 'quantitative', title: c.axis, scale: { zero: true, nice: true } };
+  const y = { field: 'y', type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.2~f' } : { format: '~s' } };
   const drawn = { filter: '!datum.offScale' };
   const highlighted = { filter: "!datum.offScale && datum.role !== 'other'" };
   const chart: Chart = {
     name: c.name,
     title: c.title,
-    caption: `Per scenario: ${c.what} per 100 steps against total cost per session; the baseline and the cheapest few in colour with 95% intervals, the others in grey; far outliers are named in the subtitle instead of drawn.`,
+    caption: `Per scenario: ${c.what} per 100 steps against total cost per session; the baseline and the cheapest few in colour with 95% intervals, the others in grey; a far outlier is drawn as a triangle at the panel's edge, labelled with its values.`,
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: { ...numericParse(table), offScale: 'boolean' } } }, {
@@ -76,8 +101,8 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
           height: 230,
           layer: [
             { transform: [drawn, { filter: "datum.role === 'other'" }], mark: { type: 'point', filled: true, size: 45, opacity: 0.45 }, encoding: { x, y, color, shape } },
-            { transform: [highlighted], mark: { type: 'rule', strokeWidth: 1.4, opacity: 0.8 }, encoding: { x: { ...x, field: `${c.key}_lo` }, x2: { field: `${c.key}_hi` }, y, color } },
-            { transform: [highlighted], mark: { type: 'rule', strokeWidth: 1.4, opacity: 0.8 }, encoding: { y: { ...y, field: `${yKey}_lo` }, y2: { field: `${yKey}_hi` }, x, color } },
+            { transform: [highlighted], mark: { type: 'rule', strokeWidth: 1.4, opacity: 0.8 }, encoding: { x: { ...x, field: 'x_lo' }, x2: { field: 'x_hi' }, y, color } },
+            { transform: [highlighted], mark: { type: 'rule', strokeWidth: 1.4, opacity: 0.8 }, encoding: { y: { ...y, field: 'y_lo' }, y2: { field: 'y_hi' }, x, color } },
             {
               transform: [drawn],
               mark: { type: 'point', filled: true, size: 95, opacity: 1, stroke: '#333', strokeWidth: 0.6 },
@@ -93,6 +118,12 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
               },
             },
             { transform: [highlighted], mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y, text: { field: 'policyLabel' } } },
+            {
+              transform: [{ filter: 'datum.offScale' }],
+              mark: { type: 'point', shape: 'triangle-right', filled: true, size: 110, stroke: '#333', strokeWidth: 0.6 },
+              encoding: { x, y, color, opacity: { condition: { test: "datum.role === 'other'", value: 0.5 }, value: 1 }, tooltip: [{ field: 'offLabel', title: 'off the scale' }] },
+            },
+            { transform: [{ filter: 'datum.offScale' }], mark: { type: 'text', align: 'right', dx: -8, dy: -9, fontSize: 9.5, color: '#555' }, encoding: { x, y, text: { field: 'offLabel' } } },
           ],
         },
       }, subtitle),
