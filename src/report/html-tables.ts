@@ -17,10 +17,18 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** A cell `mean [lo, hi]` as the mean over its interval on a second, smaller line (keeps wide tables on the page). */
+export function cellHtml(c: string): string {
+  const m = /^(\S+) (\[[^\]]*\])$/.exec(c);
+  return m ? `${escapeHtml(m[1]!)}<span class="ci">${escapeHtml(m[2]!)}</span>` : escapeHtml(c);
+}
+
+/** `cls` "metrics" tables are sortable by any column (a click on its header). */
 export function tableHtml(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
-  const trs = rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`).join('\n');
-  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
+  const trs = rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`).join('\n');
+  const classes = cls === 'metrics' ? 'metrics sortable' : cls;
+  return `<div class="scroll"><table${classes ? ` class="${classes}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
 }
 
 const scenariosOf = <T extends { scenario: string }>(xs: readonly T[]): string[] => [...new Set(xs.map((x) => x.scenario))];

@@ -4,7 +4,7 @@
  */
 import type { Estimate } from '../metrics/stats.js';
 import { fixed } from './format.js';
-import { escapeHtml } from './html-tables.js';
+import { cellHtml, escapeHtml } from './html-tables.js';
 import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
@@ -39,8 +39,8 @@ function head(v: ScenarioVerdict): string[] {
 }
 
 function unresolvedNote(v: Verdict): string {
-  if (!v.unresolved.length) return 'Every scenario\'s main difference (cheapest vs baseline, or baseline vs runner-up) is distinguishable from zero.';
-  return `Not resolved with these seeds: ${v.unresolved.join(', ')} — the main difference there is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
+  if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the runner-up are distinguishable from zero.';
+  return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
 }
 
 export function verdictMarkdown(v: Verdict): string[] {
@@ -60,7 +60,7 @@ export function verdictHtml(v: Verdict): string {
   for (const s of v.scenarios) {
     const rows = s.ranked.map((p) => {
       const cls = p.policyLabel === s.baseline ? ' class="baseline"' : p.rank === 1 ? ' class="best"' : '';
-      return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`;
+      return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
     }).join('\n');
     parts.push(
       `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(s.sentence)}</p><p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,

@@ -35,7 +35,13 @@ export interface ScenarioVerdict {
   metric: RankMetric;
   baseline: string;
   cheapest: string;
-  /** whether the main difference (cheapest vs baseline, or baseline vs runner-up) is distinguishable from zero; null when there is none */
+  /** the cheapest against the second cheapest, paired (null with fewer than two policies) */
+  lead: { runnerUp: string; delta: Estimate | null; distinguishable: boolean | null } | null;
+  /**
+   * whether the answer is resolved: the cheapest's difference from the baseline (or, when the baseline
+   * is the cheapest, from the runner-up) and its lead over the runner-up are both distinguishable from
+   * zero; null when there is nothing to compare
+   */
   resolved: boolean | null;
   sentence: string;
   ranked: RankedPolicy[];
@@ -45,7 +51,7 @@ export interface Verdict {
   baseline: string;
   method: string;
   scenarios: ScenarioVerdict[];
-  /** scenarios whose main difference is not distinguishable from zero */
+  /** scenarios whose answer is not resolved (see ScenarioVerdict.resolved) */
   unresolved: string[];
 }
 
@@ -66,7 +72,19 @@ function distinctText(p: RankedPolicy, seeds: number): string {
   return p.distinguishable ? 'distinguishable from zero' : `not distinguishable from zero with ${seeds} seeds (more --seeds would tell)`;
 }
 
+function leadText(v: Omit<ScenarioVerdict, 'sentence'>): string {
+  const l = v.lead;
+  if (!l || l.runnerUp === v.baseline || !l.delta) return '';
+  const by = `${amount(l.delta.mean, v.metric)} (${ci(l.delta, v.metric)})`;
+  if (l.distinguishable === null) return '';
+  return l.distinguishable ? ` Its lead over the runner-up ${l.runnerUp} is ${by}: distinguishable.` : ` Its lead over the runner-up ${l.runnerUp}, ${by}, is not distinguishable from zero: the two are tied with ${v.seeds.length} seeds.`;
+}
+
 function sentenceFor(v: Omit<ScenarioVerdict, 'sentence'>): string {
+  return `${mainSentence(v)}${leadText(v)}`;
+}
+
+function mainSentence(v: Omit<ScenarioVerdict, 'sentence'>): string {
   const [first, second] = v.ranked;
   const per = v.metric === 'costTotal' ? ' per session' : ' per session (unpriced model: ranked by prompt + aux tokens)';
   if (!first) return `${v.scenario}: no sessions.`;
@@ -79,6 +97,12 @@ function sentenceFor(v: Omit<ScenarioVerdict, 'sentence'>): string {
   }
   const d = second.delta!;
   return `${v.scenario}: the baseline ${v.baseline} is the cheapest at ${money(first.value.mean, v.metric)}${per}; the runner-up ${second.policyLabel} costs ${amount(d.mean, v.metric)} more (${ci(d, v.metric)}): ${distinctText(second, n)}.`;
+}
+
+function leadOf(rows: readonly SessionRow[], first: string, second: string, metric: RankMetric): ScenarioVerdict['lead'] {
+  const d = pairedDeltas(rows, first, second, [metric])[0]?.delta ?? null;
+  // second − first: positive when the cheapest really is cheaper
+  return { runnerUp: second, delta: d, distinguishable: !d || !Number.isFinite(d.lo) ? null : d.lo > 0 || d.hi < 0 };
 }
 
 /** The verdict for every scenario in which the baseline ran. `aggs` gives the order and the levels. */
@@ -106,7 +130,9 @@ export function buildVerdict(rows: readonly SessionRow[], aggs: readonly PolicyA
     entries.sort((a, b) => key(a.p.value.mean) - key(b.p.value.mean) || a.order - b.order);
     const ranked = entries.map((e, i) => ({ ...e.p, rank: i + 1 }));
     const main = ranked[0]?.policyLabel === baseline ? ranked[1] : ranked[0];
-    const partial = { scenario, seeds: base.seeds, metric, baseline, cheapest: ranked[0]!.policyLabel, resolved: main ? main.distinguishable : null, ranked };
+    const lead = ranked.length < 2 ? null : leadOf(scenarioRows, ranked[0]!.policyLabel, ranked[1]!.policyLabel, metric);
+    const resolved = !main || main.distinguishable === null ? null : main.distinguishable && (lead?.distinguishable ?? true);
+    const partial = { scenario, seeds: base.seeds, metric, baseline, cheapest: ranked[0]!.policyLabel, lead, resolved, ranked };
     scenarios.push({ ...partial, sentence: sentenceFor(partial) });
   }
   return { baseline, method: VERDICT_METHOD, scenarios, unresolved: scenarios.filter((s) => s.resolved === false || (s.resolved === null && s.ranked.length > 1)).map((s) => s.scenario) };
