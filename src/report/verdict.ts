@@ -60,10 +60,12 @@ export const VERDICT_METHOD =
   'means carry 95% percentile-bootstrap intervals over seeds (2000 seeded resamples), which stay inside each metric\'s possible range. ' +
   '"Distinguishable" means the Δ interval excludes zero.';
 
-const money = (x: number, metric: RankMetric): string => (metric === 'costTotal' ? `$${x.toFixed(2)}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
-const amount = (x: number, metric: RankMetric): string => (metric === 'costTotal' ? `$${Math.abs(x).toFixed(2)}` : `${Math.round(Math.abs(x)).toLocaleString('en-US')} tokens`);
-const ci = (d: Estimate, metric: RankMetric): string => {
-  const f = (x: number): string => (metric === 'costTotal' ? `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(2)}` : `${x < 0 ? '−' : '+'}${Math.round(Math.abs(x))}`);
+/** Dollars with cents, or tenths of a cent below a dollar (small sessions differ by fractions of a cent). */
+const dollars = (x: number, scale: number): string => x.toFixed(scale >= 1 ? 2 : scale >= 0.1 ? 3 : 4);
+const money = (x: number, metric: RankMetric, scale = x): string => (metric === 'costTotal' ? `$${dollars(x, Math.abs(scale))}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
+const amount = (x: number, metric: RankMetric, scale: number): string => money(Math.abs(x), metric, scale);
+const ci = (d: Estimate, metric: RankMetric, scale: number): string => {
+  const f = (x: number): string => `${x < 0 ? '−' : '+'}${metric === 'costTotal' ? dollars(Math.abs(x), Math.abs(scale)) : Math.round(Math.abs(x))}`;
   return Number.isFinite(d.lo) ? `95% CI [${f(d.lo)}, ${f(d.hi)}]` : 'no CI with one seed';
 };
 
@@ -75,7 +77,8 @@ function distinctText(p: RankedPolicy, seeds: number): string {
 function leadText(v: Omit<ScenarioVerdict, 'sentence'>): string {
   const l = v.lead;
   if (!l || l.runnerUp === v.baseline || !l.delta) return '';
-  const by = `${amount(l.delta.mean, v.metric)} (${ci(l.delta, v.metric)})`;
+  const scale = v.ranked[0]!.value.mean;
+  const by = `${amount(l.delta.mean, v.metric, scale)} (${ci(l.delta, v.metric, scale)})`;
   if (l.distinguishable === null) return '';
   return l.distinguishable ? ` Its lead over the runner-up ${l.runnerUp} is ${by}: distinguishable.` : ` Its lead over the runner-up ${l.runnerUp}, ${by}, is not distinguishable from zero: the two are tied with ${v.seeds.length} seeds.`;
 }
@@ -93,10 +96,10 @@ function mainSentence(v: Omit<ScenarioVerdict, 'sentence'>): string {
   if (first.policyLabel !== v.baseline) {
     const d = first.delta!;
     const pct = first.deltaPct && Number.isFinite(first.deltaPct.mean) ? ` (${Math.abs(first.deltaPct.mean).toFixed(1)}%)` : '';
-    return `${v.scenario}: ${first.policyLabel} is the cheapest at ${money(first.value.mean, v.metric)}${per}, ${amount(d.mean, v.metric)}${pct} ${d.mean <= 0 ? 'less' : 'more'} than the baseline ${v.baseline} (${ci(d, v.metric)}): ${distinctText(first, n)}.`;
+    return `${v.scenario}: ${first.policyLabel} is the cheapest at ${money(first.value.mean, v.metric)}${per}, ${amount(d.mean, v.metric, first.value.mean)}${pct} ${d.mean <= 0 ? 'less' : 'more'} than the baseline ${v.baseline} (${ci(d, v.metric, first.value.mean)}): ${distinctText(first, n)}.`;
   }
   const d = second.delta!;
-  return `${v.scenario}: the baseline ${v.baseline} is the cheapest at ${money(first.value.mean, v.metric)}${per}; the runner-up ${second.policyLabel} costs ${amount(d.mean, v.metric)} more (${ci(d, v.metric)}): ${distinctText(second, n)}.`;
+  return `${v.scenario}: the baseline ${v.baseline} is the cheapest at ${money(first.value.mean, v.metric)}${per}; the runner-up ${second.policyLabel} costs ${amount(d.mean, v.metric, first.value.mean)} more (${ci(d, v.metric, first.value.mean)}): ${distinctText(second, n)}.`;
 }
 
 function leadOf(rows: readonly SessionRow[], first: string, second: string, metric: RankMetric): ScenarioVerdict['lead'] {
