@@ -30,7 +30,8 @@ compare() {
   wt="$root/.compactbench-base"
   git worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"
   git worktree add --detach --quiet "$wt" "$base"
-  trap 'git -C "$root" worktree remove --force "$wt" >/dev/null 2>&1 || true' EXIT
+  # shellcheck disable=SC2064
+  trap "git -C '$root' worktree remove --force '$wt' >/dev/null 2>&1 || true" EXIT
   mkdir -p "$OUT"
   if [ ! -f "$wt/$POLICY" ]; then
     printf '# compactbench comparison\n\n`%s` does not exist at the merge base %s: a new policy has no baseline to compare with.\n' "$POLICY" "${base:0:12}" > "$OUT/comparison.md"

@@ -25,6 +25,7 @@ tbody th{text-align:left;font-weight:normal;white-space:nowrap}td .ci{display:bl
 table.sortable thead th{cursor:pointer;user-select:none}table.sortable thead th:hover{background:#e8eaee}
 th[aria-sort=ascending]::after{content:" ▲";font-size:.75em}th[aria-sort=descending]::after{content:" ▼";font-size:.75em}
 tr.baseline th,tr.baseline td{background:#f3f3f3;font-weight:bold}tr.best th,tr.best td{background:#eaf5ea}
+table.wrap td{white-space:normal;text-align:left;min-width:12em;word-break:break-word}
 .sentence{font-weight:bold;margin:4px 0}.sentence.unresolved{color:#8a5300}.warn{color:#8a5300;font-weight:bold}
 figure{margin:18px 0 28px;overflow-x:auto}figcaption{color:#444;font-size:.9em;margin-top:4px}
 .verdict{font-size:1.2em;font-weight:bold;padding:8px 12px;border-radius:4px;display:inline-block}

@@ -43,10 +43,13 @@ function unresolvedNote(v: Verdict): string {
   return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
 }
 
+/** The sentence under its scenario's heading, without repeating the scenario's name. */
+const withoutScenario = (s: ScenarioVerdict): string => s.sentence.replace(`${s.scenario}: `, '');
+
 export function verdictMarkdown(v: Verdict): string[] {
   const lines = ['## Verdict', '', `Baseline: \`${v.baseline}\`. ${v.method}`, '', unresolvedNote(v), ''];
   for (const s of v.scenarios) {
-    lines.push(`### ${s.scenario}`, '', `**${s.sentence}**`, '', `Seeds: ${s.seeds.join(', ')}`, '');
+    lines.push(`### ${s.scenario}`, '', `**${withoutScenario(s)}**`, '', `Seeds: ${s.seeds.join(', ')}`, '');
     const h = head(s);
     lines.push(`| ${h.map(esc).join(' | ')} |`, `|${h.map((_, i) => (i < 2 ? '---' : '--:')).join('|')}|`);
     for (const p of s.ranked) lines.push(`| ${rowCells(s, p).map(esc).join(' | ')} |`);
@@ -63,7 +66,7 @@ export function verdictHtml(v: Verdict): string {
       return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
     }).join('\n');
     parts.push(
-      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(s.sentence)}</p><p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
+      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p><p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
       `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
     );
   }

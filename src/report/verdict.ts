@@ -99,6 +99,7 @@ function mainSentence(v: Omit<ScenarioVerdict, 'sentence'>): string {
     return `${v.scenario}: ${first.policyLabel} is the cheapest at ${money(first.value.mean, v.metric)}${per}, ${amount(d.mean, v.metric, first.value.mean)}${pct} ${d.mean <= 0 ? 'less' : 'more'} than the baseline ${v.baseline} (${ci(d, v.metric, first.value.mean)}): ${distinctText(first, n)}.`;
   }
   const d = second.delta!;
+  if (d.mean === 0 && (d.hi === 0 || !Number.isFinite(d.hi))) return `${v.scenario}: the baseline ${v.baseline} and ${second.policyLabel} cost the same, ${money(first.value.mean, v.metric)}${per}${Number.isFinite(d.hi) ? ', on every seed' : ''}.`;
   return `${v.scenario}: the baseline ${v.baseline} is the cheapest at ${money(first.value.mean, v.metric)}${per}; the runner-up ${second.policyLabel} costs ${amount(d.mean, v.metric, first.value.mean)} more (${ci(d, v.metric, first.value.mean)}): ${distinctText(second, n)}.`;
 }
 

@@ -43,6 +43,8 @@ function git(cwd: string, ...args: string[]): string {
 function repoWithPr(head: string): string {
   const dir = tempDir('cb-action-');
   git(dir, 'init', '--quiet', '--initial-branch=main');
+  // an ESM project, as a TypeScript policy module with `export default` needs
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
   writeFileSync(join(dir, 'team-policy.ts'), policy(false, 'v1'));
   writeFileSync(join(dir, 'gate.json'), JSON.stringify({ limits: [{ metric: 'costTotal', maxRisePct: 2 }] }));
   git(dir, 'add', '.');
