@@ -34,6 +34,8 @@ export interface ChartContext {
   baseline: string;
   /** per scenario, the labels charts highlight: the baseline and the best few by the verdict's ranking */
   highlight: ReadonlyMap<string, readonly string[]>;
+  /** per scenario, each policy's rank by cost in the verdict (1 = cheapest) */
+  rank: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
 /** How many of the cheapest policies a chart highlights besides the baseline. */

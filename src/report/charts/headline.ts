@@ -79,7 +79,7 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
   const shownDomain = [...ctx.labels.filter((l) => rows.some((r) => r.shown === l)), OTHERS];
   let next = 0;
   const colorRange = shownDomain.map((l) => (l === OTHERS ? '#bdbdbd' : l === ctx.baseline ? '#111111' : VIVID[next++ % VIVID.length]!));
-  const color = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: colorRange }, sort: shownDomain };
+  const color = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: colorRange }, sort: shownDomain, legend: { symbolOpacity: 1 } };
   const shape = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: shownDomain.map((l) => (l === ctx.baseline ? 'diamond' : l === OTHERS ? 'circle' : 'square')) }, sort: shownDomain };
   const yTitle = ctx.priced ? 'total cost per session (USD)' : 'prompt + aux tokens per session (unpriced)';
   const x = { field: 'x', type: 'quantitative', title: c.axis, scale: { zero: true, nice: true } };

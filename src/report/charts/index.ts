@@ -13,9 +13,11 @@ import { sawtoothChart } from './sawtooth.js';
 export function chartContext(aggs: readonly PolicyAggregate[], runs: readonly SessionRun[], verdict?: Verdict): ChartContext {
   const highlight = new Map<string, string[]>();
   for (const s of verdict?.scenarios ?? []) highlight.set(s.scenario, s.ranked.filter((p) => p.policyLabel !== s.baseline).slice(0, HIGHLIGHT_BEST).map((p) => p.policyLabel));
+  const rank = new Map((verdict?.scenarios ?? []).map((s) => [s.scenario, new Map(s.ranked.map((p) => [p.policyLabel, p.rank]))]));
   return {
     baseline: verdict?.baseline ?? '',
     highlight,
+    rank,
     labels: [...new Set(aggs.map((a) => a.policyLabel))],
     families: [...new Set(aggs.map((a) => a.policy))],
     scenarios: [...new Set(aggs.map((a) => a.scenario))],
