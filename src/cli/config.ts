@@ -42,6 +42,8 @@ export function parseConfig(doc: unknown, file: string): Config {
   const rel = (p: string): string => (path.isAbsolute(p) ? p : path.join(dir, p));
   // a policy file keeps its `:key=value` tail; a registered id is left alone
   const policy = (spec: string): string => {
+    const alias = /^([A-Za-z0-9][\w.@+-]*)=(.+)$/.exec(spec);
+    if (alias) return `${alias[1]}=${policy(alias[2]!)}`;
     const colon = spec.search(/:(?![\\/])/);
     const id = colon < 0 ? spec : spec.slice(0, colon);
     return looksLikePath(id) ? `${rel(id)}${colon < 0 ? '' : spec.slice(colon)}` : spec;

@@ -74,10 +74,15 @@ function distinctText(p: RankedPolicy, seeds: number): string {
   return p.distinguishable ? 'distinguishable from zero' : `not distinguishable from zero with ${seeds} seeds (more --seeds would tell)`;
 }
 
+/** The same cost on every seed: a paired difference of exactly zero. */
+const identical = (d: Estimate | null): boolean => !!d && d.mean === 0 && d.lo === 0 && d.hi === 0;
+
 function leadText(v: Omit<ScenarioVerdict, 'sentence'>): string {
   const l = v.lead;
-  if (!l || l.runnerUp === v.baseline || !l.delta) return '';
+  // when the baseline is the cheapest or the runner-up, the main sentence already compares the two
+  if (!l || l.runnerUp === v.baseline || v.ranked[0]?.policyLabel === v.baseline || !l.delta) return '';
   const scale = v.ranked[0]!.value.mean;
+  if (identical(l.delta)) return ` It costs exactly the same as the runner-up ${l.runnerUp} on every seed.`;
   const by = `${amount(l.delta.mean, v.metric, scale)} (${ci(l.delta, v.metric, scale)})`;
   if (l.distinguishable === null) return '';
   return l.distinguishable ? ` Its lead over the runner-up ${l.runnerUp} is ${by}: distinguishable.` : ` Its lead over the runner-up ${l.runnerUp}, ${by}, is not distinguishable from zero: the two are tied with ${v.seeds.length} seeds.`;
@@ -135,7 +140,9 @@ export function buildVerdict(rows: readonly SessionRow[], aggs: readonly PolicyA
     const ranked = entries.map((e, i) => ({ ...e.p, rank: i + 1 }));
     const main = ranked[0]?.policyLabel === baseline ? ranked[1] : ranked[0];
     const lead = ranked.length < 2 ? null : leadOf(scenarioRows, ranked[0]!.policyLabel, ranked[1]!.policyLabel, metric);
-    const resolved = !main || main.distinguishable === null ? null : main.distinguishable && (lead?.distinguishable ?? true);
+    // an exact tie on every seed is an answer too (more seeds would not change it)
+    const settled = (d: Estimate | null, distinguishable: boolean | null): boolean => distinguishable === true || identical(d);
+    const resolved = !main || main.distinguishable === null ? null : settled(main.delta, main.distinguishable) && (!lead || settled(lead.delta, lead.distinguishable));
     const partial = { scenario, seeds: base.seeds, metric, baseline, cheapest: ranked[0]!.policyLabel, lead, resolved, ranked };
     scenarios.push({ ...partial, sentence: sentenceFor(partial) });
   }
