@@ -38,6 +38,11 @@ export interface ChartContext {
   rank: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
+/** A policy-label axis with the baseline's label in bold. */
+export function baselineAxis(ctx: ChartContext): Record<string, unknown> {
+  return { labelFontWeight: { condition: { test: `datum.value === ${JSON.stringify(ctx.baseline)}`, value: 'bold' }, value: 'normal' } };
+}
+
 /** How many of the cheapest policies a chart highlights besides the baseline. */
 export const HIGHLIGHT_BEST = 3;
 

@@ -6,7 +6,7 @@
 import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import type { Row } from '../table.js';
-import { parsedData, roleOf, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
+import { baselineAxis, parsedData, roleOf, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
 import type { VlSpec } from '../render.js';
 
 /** Each panel keeps its own policy order (the verdict's ranking differs per scenario). */
@@ -48,7 +48,7 @@ export function costBreakdownChart(aggs: readonly PolicyAggregate[], ctx: ChartC
         encoding: {
           y: {
             field: 'policyLabel', type: 'nominal', title: null, sort: ctx.rank.size ? { field: 'rank', op: 'min' } : [...ctx.labels],
-            axis: { labelFontWeight: { condition: { test: `datum.value === ${JSON.stringify(ctx.baseline)}`, value: 'bold' }, value: 'normal' } },
+            axis: baselineAxis(ctx),
           },
           opacity: { condition: { test: "datum.role === 'other'", value: 0.45 }, value: 1 },
           x: { field: value, type: 'quantitative', stack: 'zero', title: ctx.priced ? 'mean cost per session (USD)' : 'mean tokens per session', axis: ctx.priced ? { format: '$,.3~f' } : { format: '~s' } },
