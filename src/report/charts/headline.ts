@@ -82,7 +82,7 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
   const color = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: colorRange }, sort: shownDomain, legend: { symbolOpacity: 1 } };
   const shape = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: shownDomain.map((l) => (l === ctx.baseline ? 'diamond' : l === OTHERS ? 'circle' : 'square')) }, sort: shownDomain };
   const yTitle = ctx.priced ? 'total cost per session (USD)' : 'prompt + aux tokens per session (unpriced)';
-  const x = { field: 'x', type: 'quantitative', title: c.axis, scale: { zero: true, nice: true } };
+  const x = { field: 'x', type: 'quantitative', title: c.axis, scale: { zero: true, nice: true }, axis: { tickCount: 5, labelOverlap: true } };
   const y = { field: 'y', type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.2~f' } : { format: '~s' } };
   const drawn = { filter: '!datum.offScale' };
   const highlighted = { filter: "!datum.offScale && datum.role !== 'other'" };
