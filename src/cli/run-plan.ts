@@ -30,6 +30,7 @@ const MAX_WORKERS = 256;
 import { createProgress } from './progress.js';
 import { discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
 import { traceScenarios } from './trace-scenarios.js';
+import { baselineLabel, JSON_SCHEMA_ID, printOutcome } from './outcome.js';
 
 export function scenarioSettings(s: Scenario): SimSettings {
   return {
@@ -91,11 +92,17 @@ export function defaultPolicies(): ResolvedPolicy[] {
   return policyIds().map((id) => resolvePolicy(getPolicy(id)));
 }
 
+/** `label=spec`: a policy under a label of the user's choosing (e.g. `base=./p.ts`, `head=./p.ts`). */
+const ALIAS = /^([A-Za-z0-9][\w.@+-]*)=(.+)$/;
+
 /**
  * A `--policy` value: a registered id, or a policy module file (`./my-policy.ts`, see
- * docs/writing-a-policy.md), each with optional `:key=value,...` parameters.
+ * docs/writing-a-policy.md), each with optional `:key=value,...` parameters, optionally prefixed by
+ * `label=` to name it in the report (two versions of one module need two labels).
  */
 export async function resolvePolicyRef(spec: string): Promise<ResolvedPolicy> {
+  const alias = ALIAS.exec(spec);
+  if (alias) return { ...(await resolvePolicyRef(alias[2]!)), label: alias[1]! };
   const { id, overrides } = parsePolicySpec(spec);
   if (!looksLikePath(id)) return resolvePolicy(getPolicy(id), overrides);
   const { def } = await loadPolicyModule(id);
@@ -194,6 +201,9 @@ export interface CommonOpts {
   force?: boolean;
   hookBudget?: string;
   policyHeapMb?: string;
+  baseline?: string;
+  json?: boolean;
+  config?: string;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -217,6 +227,8 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--hook-budget <seconds>', 'policy modules: longest one hook call may run before its session fails (default 60)')
     .option('--policy-heap-mb <n>', 'policy modules: heap limit of the worker running them, in MB (default 2048)')
     .option('--quiet', 'no progress output')
+    .option('--json', 'print the verdict and every aggregate as JSON on stdout (schema: docs/json-output.md); the summary goes to stderr')
+    .option('--config <file>', 'a config file (default: compactbench.config.yaml/.yml/.json in the working directory); flags override it')
     .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
 }
 
@@ -253,7 +265,7 @@ export function execOf(o: CommonOpts, policies: readonly string[] | undefined = 
  */
 export async function runAndWrite(
   spec: PlanSpec,
-  report: (plan: RunPlan) => ReportSpec,
+  report: (plan: RunPlan, baseline: string) => ReportSpec,
   o: CommonOpts,
   ropts: ReportOptions = {},
   /** the report kind, when `report` needs a real plan to say it (compare) */
@@ -261,22 +273,28 @@ export async function runAndWrite(
 ): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o, spec.policy);
   // the output location is checked (and its staging directory made) before anything is computed
-  const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }).kind;
+  const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }, '').kind;
   const target = prepareOutput(o.out, { kind: ex.shard ? `${kind} shard` : kind, force: o.force });
   let exec: Execution;
+  let reportSpec: ReportSpec;
   try {
     exec = await executePlan(specSource(spec), ex);
+    reportSpec = report(exec.plan, await baselineLabel(exec.plan, o.baseline, !!spec.policy?.length));
   } catch (e) {
     discardOutput(target);
     throw e;
   }
   if (ex.shard) {
-    const manifest = reportManifest(exec.plan, exec.cells.length, report(exec.plan), shardLabel(ex.shard));
+    const manifest = reportManifest(exec.plan, exec.cells.length, reportSpec, shardLabel(ex.shard));
     await writeAtomically(target, (dir) => writeShard(dir, exec.runs.map((run, i) => ({ cell: exec.indices[i]!, run })), manifest));
-    process.stdout.write(`wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`);
+    const line = `wrote shard ${shardLabel(ex.shard)} (${exec.runs.length} of ${exec.cells.length} sessions) to ${o.out}; combine the shards with \`compactbench merge DIR... --out DIR\`\n`;
+    if (o.json) {
+      process.stderr.write(line);
+      process.stdout.write(`${JSON.stringify({ schema: JSON_SCHEMA_ID, command: 'shard', shard: shardLabel(ex.shard), out: o.out, sessions: exec.runs.length, cells: exec.cells.length }, null, 2)}\n`);
+    } else process.stdout.write(line);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, report(exec.plan)), { png: o.png, raw: o.raw, ...ropts }));
-  process.stdout.write(`wrote ${res.files.length} files to ${o.out} (${exec.cells.length} sessions)\n`);
+  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, ...ropts }));
+  printOutcome({ command: reportSpec.kind, out: o.out, sessions: exec.cells.length, result: res }, o.json);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

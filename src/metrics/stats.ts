@@ -1,4 +1,14 @@
-/** Small statistics: mean, median, sample standard deviation and Student-t 95% intervals. */
+/**
+ * Small statistics: mean, median, sample standard deviation, and the two 95% intervals the reports use
+ * (docs/statistics.md):
+ * - levels (a policy's mean cost, events, cache-read share…): the percentile bootstrap over seeds. Its
+ *   ends are means of resampled seeds, so they never leave the range of the observed values, hence never
+ *   a metric's possible range (no negative counts, no share above 1).
+ * - paired differences between policies (common random numbers: the same workloads and seeds): the
+ *   Student t interval on the per-seed differences. A difference has no bound to respect, and with few
+ *   seeds t is wide where a bootstrap would be overconfident.
+ */
+import { bootstrapInterval } from './bootstrap.js';
 
 export function mean(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
@@ -33,15 +43,29 @@ export function tQuantile975(df: number): number {
   return df <= 30 ? T975[df - 1]! : df <= 60 ? 2.0 : 1.96;
 }
 
+/** A mean with its 95% interval [lo, hi] (NaN ends with fewer than 2 samples). */
 export interface Estimate {
   mean: number;
-  /** half-width of the 95% confidence interval (NaN with fewer than 2 samples) */
-  ci95: number;
+  lo: number;
+  hi: number;
   n: number;
 }
 
-export function estimate(xs: readonly number[]): Estimate {
+/** Student t 95% interval (for paired differences, which have no bound). */
+export function tEstimate(xs: readonly number[]): Estimate {
   const clean = xs.filter((x) => Number.isFinite(x));
   const n = clean.length;
-  return { mean: mean(clean), ci95: n >= 2 ? (tQuantile975(n - 1) * stdev(clean)) / Math.sqrt(n) : NaN, n };
+  const m = mean(clean);
+  const h = n >= 2 ? (tQuantile975(n - 1) * stdev(clean)) / Math.sqrt(n) : NaN;
+  return { mean: m, lo: m - h, hi: m + h, n };
 }
+
+/** Percentile-bootstrap 95% interval over the samples (for levels: it stays inside the observed range). */
+export function estimate(xs: readonly number[]): Estimate {
+  const clean = xs.filter((x) => Number.isFinite(x));
+  const { lo, hi } = bootstrapInterval(clean);
+  return { mean: mean(clean), lo, hi, n: clean.length };
+}
+
+/** Half the interval's width (NaN when it is unknown): for the "±" of a symmetric t interval. */
+export const halfWidth = (e: Estimate): number => (e.hi - e.lo) / 2;

@@ -8,6 +8,8 @@ import { checksFor, metricInfo, shownMetrics } from './comparison-table.js';
 import type { GateVerdict } from './gate-eval.js';
 import { fixed, meanCi } from './format.js';
 import type { Interval, PairedDelta } from './paired.js';
+import type { Verdict } from './verdict.js';
+import { verdictMarkdown } from './verdict-text.js';
 
 export interface CompareMarkdownInput {
   baseline: string;
@@ -15,6 +17,8 @@ export interface CompareMarkdownInput {
   deltas: readonly PairedDelta[];
   verdict: GateVerdict | null;
   gateFile: string | null;
+  /** the ranking verdict (both policies, cost with paired CIs) */
+  ranking?: Verdict;
   /** chart file stems under charts/, with their titles */
   charts: readonly { name: string; title: string }[];
   linkBase?: string;
@@ -34,7 +38,7 @@ export function deltaText(e: Estimate | null, digits: number): string {
   if (!e) return 'unpriced';
   if (Number.isNaN(e.mean)) return '—';
   const m = signedNum(e.mean, digits);
-  return Number.isFinite(e.ci95) ? `${m} [${signedNum(e.mean - e.ci95, digits)}, ${signedNum(e.mean + e.ci95, digits)}]` : m;
+  return Number.isFinite(e.lo) && Number.isFinite(e.hi) ? `${m} [${signedNum(e.lo, digits)}, ${signedNum(e.hi, digits)}]` : m;
 }
 
 export function pctText(iv: Interval | null): string {
@@ -59,12 +63,14 @@ export function compareMarkdown(x: CompareMarkdownInput): string {
   const lines = [
     '# compactbench comparison', '',
     `**Baseline** \`${x.baseline}\` → **candidate** \`${x.candidate}\`, paired on identical workloads and seeds.`,
-    'Δ = candidate − baseline; means over seeds ± 95% CI half-width; Δ with its 95% CI [low, high] from a paired t test on the per-seed differences; Δ% relative to the baseline mean.', '',
+    'Δ = candidate − baseline; means over seeds with their 95% percentile-bootstrap interval [low, high]; Δ with its 95% CI [low, high] from a paired t test on the per-seed differences; Δ% relative to the baseline mean.', '',
     ...gateSection(x.verdict, x.gateFile),
+    ...(x.ranking ? verdictMarkdown(x.ranking) : []),
+    '## All metrics', '',
   ];
   for (const sc of scenarios) {
     const ds = x.deltas.filter((d) => d.scenario === sc);
-    lines.push(`## ${sc}`, '', `Paired seeds: ${ds[0]?.seeds.join(', ') || '—'}`, '');
+    lines.push(`### ${sc}`, '', `Paired seeds: ${ds[0]?.seeds.join(', ') || '—'}`, '');
     lines.push('| metric | baseline | candidate | Δ (95% CI) | Δ% (95% CI) | gate |', '|---|---|---|---|---|---|');
     for (const key of shownMetrics(x.verdict)) {
       const d = ds.find((y) => y.metric === key);

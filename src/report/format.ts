@@ -13,11 +13,13 @@ export function fixed(x: number | null | undefined, digits: number): string {
   return x.toFixed(digits);
 }
 
-/** `mean ± ci` with the CI omitted when it is unknown (one seed). */
-export function meanCi(e: { mean: number; ci95: number } | null, digits: number): string {
+/** `mean [lo, hi]` with the interval omitted when it is unknown (one seed) or a single point. */
+export function meanCi(e: { mean: number; lo: number; hi: number } | null, digits: number): string {
   if (!e) return 'unpriced';
   if (!Number.isFinite(e.mean)) return '—';
-  return Number.isFinite(e.ci95) ? `${fixed(e.mean, digits)} ± ${fixed(e.ci95, digits)}` : fixed(e.mean, digits);
+  if (!Number.isFinite(e.lo) || !Number.isFinite(e.hi)) return fixed(e.mean, digits);
+  const [m, lo, hi] = [fixed(e.mean, digits), fixed(e.lo, digits), fixed(e.hi, digits)];
+  return lo === hi ? m : `${m} [${lo}, ${hi}]`;
 }
 
 /** JSON replacer: NaN and Infinity become null (JSON has no NaN). */

@@ -41,7 +41,7 @@ export function ruleText(bound: BoundKey, limit: number): string {
 function limitedInterval(d: PairedDelta, bound: BoundKey): Interval | null {
   const iv: Interval | null = bound.endsWith('Pct')
     ? d.relativePct
-    : d.delta && { mean: d.delta.mean, lo: d.delta.mean - d.delta.ci95, hi: d.delta.mean + d.delta.ci95 };
+    : d.delta && { mean: d.delta.mean, lo: d.delta.lo, hi: d.delta.hi };
   if (!iv) return null;
   return bound.startsWith('maxRise') ? iv : { mean: -iv.mean, lo: -iv.hi, hi: -iv.lo };
 }

@@ -17,20 +17,33 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** A cell `mean [lo, hi]` as the mean over its interval on a second, smaller line (keeps wide tables on the page). */
+export function cellHtml(c: string): string {
+  const m = /^(\S+) (\[[^\]]*\])$/.exec(c);
+  return m ? `${escapeHtml(m[1]!)}<span class="ci">${escapeHtml(m[2]!)}</span>` : escapeHtml(c);
+}
+
+/** `cls` "metrics" tables are sortable by any column (a click on its header). */
 export function tableHtml(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
-  const trs = rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`).join('\n');
-  return `<div class="scroll"><table${cls ? ` class="${cls}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
+  const trs = rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`).join('\n');
+  const classes = cls === 'metrics' ? 'metrics sortable' : cls;
+  return `<div class="scroll"><table${classes ? ` class="${classes}"` : ''}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
 }
 
 const scenariosOf = <T extends { scenario: string }>(xs: readonly T[]): string[] => [...new Set(xs.map((x) => x.scenario))];
 
+/** Two tables per scenario, so each fits the page: seed 003's metrics, then the cache and safety ones. */
 export function summaryTablesHtml(aggs: readonly PolicyAggregate[]): string {
-  const head = ['policy', ...HEADLINE_METRICS.map((m) => (m.seed003 ? `${m.label} (${m.seed003})` : m.label))];
+  const groups = [HEADLINE_METRICS.filter((m) => m.seed003), HEADLINE_METRICS.filter((m) => !m.seed003)];
   return scenariosOf(aggs).map((sc) => {
     const rows = aggs.filter((a) => a.scenario === sc);
-    const body = rows.map((a) => [`${a.policyLabel}${a.failures ? ` (${a.failures} failed)` : ''}`, ...HEADLINE_METRICS.map((m) => meanCi(a.metrics[m.key], m.digits))]);
-    return `<h3>${escapeHtml(sc)}</h3><p class="note">Seeds: ${escapeHtml(rows[0]!.seeds.join(', '))}</p>\n${tableHtml(head, body, 'metrics')}`;
+    const tables = groups.map((metrics) => {
+      const head = ['policy', ...metrics.map((m) => (m.seed003 ? `${m.label} (${m.seed003})` : m.label))];
+      const body = rows.map((a) => [`${a.policyLabel}${a.failures ? ` (${a.failures} failed)` : ''}`, ...metrics.map((m) => meanCi(a.metrics[m.key], m.digits))]);
+      return tableHtml(head, body, 'metrics');
+    });
+    return `<h3>${escapeHtml(sc)}</h3><p class="note">Seeds: ${escapeHtml(rows[0]!.seeds.join(', '))}</p>\n${tables.join('\n')}`;
   }).join('\n');
 }
 
@@ -66,7 +79,7 @@ export function sweepHtml(aggs: readonly PolicyAggregate[], m: ReportManifest, p
 
 export function manifestHtml(m: ReportManifest): string {
   const sc = tableHtml(['scenario', 'hash', 'seeds'], m.scenarios.map((s) => [s.name, s.hash, s.seeds.join(', ')]));
-  const po = tableHtml(['policy', 'id', 'params hash', 'parameters', 'source'], m.policies.map((p) => [p.label, p.id, p.paramsHash, Object.entries(p.params).map(([k, v]) => `${k}=${String(v)}`).join(', '), p.source]));
+  const po = tableHtml(['policy', 'id', 'params hash', 'parameters', 'source'], m.policies.map((p) => [p.label, p.id, p.paramsHash, Object.entries(p.params).map(([k, v]) => `${k}=${String(v)}`).join(', '), p.source]), 'wrap');
   const json = escapeHtml(JSON.stringify(m, null, 2));
   return `<p>${escapeHtml(`${m.tool} ${m.version} · ${m.cells} sessions`)}</p>\n${sc}\n${po}\n<details><summary>manifest.json</summary><pre>${json}</pre></details>`;
 }

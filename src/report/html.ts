@@ -19,8 +19,14 @@ const CSS = `
 body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:0 auto;max-width:1400px;padding:0 24px 48px;color:#222;line-height:1.45}
 h1{font-size:1.6em;margin:24px 0 4px}h2{margin-top:36px;border-bottom:1px solid #ddd;padding-bottom:4px}h3{margin:20px 0 4px}
 nav a{margin-right:14px}.note{color:#555;margin:2px 0 8px;font-size:.92em}
-table{border-collapse:collapse;font-size:.86em;margin:6px 0 14px}th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}
-td{white-space:nowrap}.scroll{overflow-x:auto}thead th{background:#f4f5f7;text-align:center}tbody th{text-align:left;font-weight:normal;white-space:nowrap}
+table{border-collapse:collapse;font-size:.8em;margin:6px 0 14px}th,td{border:1px solid #ddd;padding:3px 6px;text-align:right;vertical-align:top}
+td{white-space:nowrap}.scroll{overflow-x:auto;max-width:100%}thead th{background:#f4f5f7;text-align:center;white-space:normal;max-width:8.5em;font-weight:600}
+tbody th{text-align:left;font-weight:normal;white-space:nowrap}td .ci{display:block;color:#777;font-size:.88em}
+table.sortable thead th{cursor:pointer;user-select:none}table.sortable thead th:hover{background:#e8eaee}
+th[aria-sort=ascending]::after{content:" ▲";font-size:.75em}th[aria-sort=descending]::after{content:" ▼";font-size:.75em}
+tr.baseline th,tr.baseline td{background:#f3f3f3;font-weight:bold}tr.best th,tr.best td{background:#eaf5ea}
+table.wrap td{white-space:normal;text-align:left;min-width:12em;word-break:break-word}
+.sentence{font-weight:bold;margin:4px 0}.sentence.unresolved{color:#8a5300}.warn{color:#8a5300;font-weight:bold}
 figure{margin:18px 0 28px;overflow-x:auto}figcaption{color:#444;font-size:.9em;margin-top:4px}
 .verdict{font-size:1.2em;font-weight:bold;padding:8px 12px;border-radius:4px;display:inline-block}
 .verdict.pass{background:#e6f4ea}.verdict.fail{background:#fde8e8}.verdict.not-evaluated{background:#fff4e0}.verdict.none{background:#f0f0f0}
@@ -47,6 +53,31 @@ const BOOT = `(function () {
     }));
   })(els[i]);
   Promise.all(pending).then(function () { document.body.setAttribute('data-charts-done', String(pending.length)); });
+})();
+// sortable tables: click a header to sort by that column (numbers by value, text alphabetically)
+(function () {
+  function key(cell) {
+    var t = cell.textContent.replace(/[−–]/g, '-').replace(/[$,%+]/g, '').trim();
+    var n = parseFloat(t);
+    return isNaN(n) ? t.toLowerCase() : n;
+  }
+  document.querySelectorAll('table.sortable').forEach(function (table) {
+    table.querySelectorAll('thead th').forEach(function (th, col) {
+      th.addEventListener('click', function () {
+        var asc = th.getAttribute('aria-sort') !== 'ascending';
+        table.querySelectorAll('thead th').forEach(function (h) { h.removeAttribute('aria-sort'); });
+        th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = key(a.cells[col]), y = key(b.cells[col]);
+          if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
+          return (x < y ? -1 : x > y ? 1 : 0) * (asc ? 1 : -1);
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
 })();`;
 
 function chartFigure(c: WrittenChart): string {

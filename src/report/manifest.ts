@@ -12,12 +12,13 @@ export interface SweepParam {
   values: string[];
 }
 
+/** `baseline`: the policy label the verdict pairs every policy with (default: the first policy). */
 export type ReportSpec =
   /** CSVs, summary and manifest only */
-  | { kind: 'run' }
+  | { kind: 'run'; baseline?: string }
   /** plus aggregates, charts (CSV, Vega-Lite, SVG, PNG) and the HTML report */
-  | { kind: 'report' }
-  | { kind: 'sweep'; params: SweepParam[] }
+  | { kind: 'report'; baseline?: string }
+  | { kind: 'sweep'; params: SweepParam[]; baseline?: string }
   | { kind: 'compare'; baseline: string; candidate: string; gate: Gate | null; gateFile: string | null };
 
 export interface ReportManifest extends Manifest {

@@ -1,19 +1,26 @@
-/** The Markdown summary: a table per scenario, policies as rows and the headline metrics as columns. */
+/**
+ * The Markdown summary: the verdict first (policies ranked by cost with paired CIs against the
+ * baseline), then a table per scenario, policies as rows and the headline metrics as columns.
+ */
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import { HEADLINE_METRICS } from '../metrics/catalogue.js';
 import type { SessionRun } from '../sim/records.js';
 import { meanCi } from './format.js';
+import type { Verdict } from './verdict.js';
+import { verdictMarkdown } from './verdict-text.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
-export function summaryMarkdown(aggs: readonly PolicyAggregate[], runs: readonly SessionRun[], title = 'compactbench summary'): string {
+export function summaryMarkdown(aggs: readonly PolicyAggregate[], runs: readonly SessionRun[], verdict?: Verdict, title = 'compactbench summary'): string {
   const lines: string[] = [`# ${title}`, ''];
+  if (verdict) lines.push(...verdictMarkdown(verdict));
   const scenarios = [...new Set(aggs.map((a) => a.scenario))];
-  lines.push('Values are the mean over seeds ± the half-width of the 95% confidence interval (Student t).');
+  lines.push('## All metrics', '');
+  lines.push('Values are the mean over seeds [95% percentile-bootstrap interval over seeds; it stays inside each metric\'s possible range].');
   lines.push('Metrics 1–7 of seed 003 §6 are marked with their number. Costs in USD per session.', '');
   for (const sc of scenarios) {
     const rows = aggs.filter((a) => a.scenario === sc);
-    lines.push(`## ${sc}`, '', `Seeds: ${rows[0]!.seeds.join(', ')}`, '');
+    lines.push(`### ${sc}`, '', `Seeds: ${rows[0]!.seeds.join(', ')}`, '');
     const head = ['policy', ...HEADLINE_METRICS.map((m) => (m.seed003 ? `${m.label} (${m.seed003})` : m.label))];
     lines.push(`| ${head.map(esc).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
     for (const a of rows) {

@@ -2,11 +2,12 @@
  * Paired baseline-vs-candidate deltas. Both policies ran on identical workloads and seeds (common
  * random numbers), so per scenario the per-seed differences `candidate − baseline` are the sample and
  * the 95% CI is the paired Student t interval on them (DESIGN.md, "Statistics and comparison").
- * The relative delta is that interval divided by the baseline mean over the same seeds.
+ * The relative delta is that interval divided by the baseline mean over the same seeds. The baseline
+ * and candidate levels carry percentile-bootstrap intervals (src/metrics/stats.ts says why).
  */
 import type { SessionRow } from '../metrics/aggregate.js';
 import { ALL_METRIC_KEYS, type MetricKey } from '../metrics/catalogue.js';
-import { estimate, type Estimate } from '../metrics/stats.js';
+import { estimate, tEstimate, type Estimate } from '../metrics/stats.js';
 
 export interface Interval {
   mean: number;
@@ -45,8 +46,7 @@ function percentOf(x: number, base: number): number {
 }
 
 export function relative(delta: Estimate, baselineMean: number): Interval {
-  const h = Number.isFinite(delta.ci95) ? delta.ci95 : NaN;
-  return { mean: percentOf(delta.mean, baselineMean), lo: percentOf(delta.mean - h, baselineMean), hi: percentOf(delta.mean + h, baselineMean) };
+  return { mean: percentOf(delta.mean, baselineMean), lo: percentOf(delta.lo, baselineMean), hi: percentOf(delta.hi, baselineMean) };
 }
 
 function pairOne(scenario: string, metric: MetricKey, base: Map<number, SessionRow>, cand: Map<number, SessionRow>): PairedDelta {
@@ -62,7 +62,7 @@ function pairOne(scenario: string, metric: MetricKey, base: Map<number, SessionR
   }
   if (unpriced) return { scenario, metric, seeds, baseline: null, candidate: null, delta: null, relativePct: null };
   const baseline = estimate(b);
-  const delta = estimate(c.map((x, i) => x - b[i]!));
+  const delta = tEstimate(c.map((x, i) => x - b[i]!));
   return { scenario, metric, seeds, baseline, candidate: estimate(c), delta, relativePct: seeds.length ? relative(delta, baseline.mean) : null };
 }
 

@@ -5,6 +5,8 @@
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import { HEADLINE_METRICS, type MetricKey } from '../metrics/catalogue.js';
 import { meanCi } from './format.js';
+import type { Verdict } from './verdict.js';
+import { verdictMarkdown } from './verdict-text.js';
 import type { ReportManifest, SweepParam } from './manifest.js';
 import { estimateCells, type Row, type Table } from './table.js';
 
@@ -29,14 +31,15 @@ export function sweepTable(aggs: readonly PolicyAggregate[], manifest: ReportMan
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
-export function sweepMarkdown(aggs: readonly PolicyAggregate[], manifest: ReportManifest, params: readonly SweepParam[]): string {
+export function sweepMarkdown(aggs: readonly PolicyAggregate[], manifest: ReportManifest, params: readonly SweepParam[], ranking?: Verdict): string {
   const info = SWEEP_METRICS.map((k) => HEADLINE_METRICS.find((m) => m.key === k)!);
   const lines = [`# compactbench sweep: ${params.map((p) => `${p.name} ∈ {${p.values.join(', ')}}`).join(' × ')}`, ''];
-  lines.push('Mean over seeds ± half-width of the 95% CI (Student t). Costs in USD per session.', '');
+  if (ranking) lines.push(...verdictMarkdown(ranking), '## Grid', '');
+  lines.push('Mean over seeds [95% percentile-bootstrap interval over seeds]. Costs in USD per session.', '');
   for (const sc of [...new Set(aggs.map((a) => a.scenario))]) {
     const rows = aggs.filter((a) => a.scenario === sc);
     const head = ['policy', ...params.map((p) => p.name), ...info.map((m) => m.label)];
-    lines.push(`## ${sc}`, '', `Seeds: ${rows[0]!.seeds.join(', ')}`, '', `| ${head.map(esc).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+    lines.push(`### ${sc}`, '', `Seeds: ${rows[0]!.seeds.join(', ')}`, '', `| ${head.map(esc).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
     for (const a of rows) {
       const vals = sweepValues(manifest, params, a.policyLabel);
       const cells = [a.policyLabel, ...params.map((p) => (vals[p.name] === null ? '—' : String(vals[p.name]))), ...info.map((m) => meanCi(a.metrics[m.key], m.digits))];

@@ -22,9 +22,7 @@ export function tableCsv(t: Table): string {
 export function estimateCells(name: string, e: Estimate | null): Row {
   const ok = (x: number): number | null => (Number.isFinite(x) ? x : null);
   if (!e) return { [name]: null, [`${name}_lo`]: null, [`${name}_hi`]: null };
-  const m = ok(e.mean);
-  const h = ok(e.ci95);
-  return { [name]: m, [`${name}_lo`]: m !== null && h !== null ? m - h : null, [`${name}_hi`]: m !== null && h !== null ? m + h : null };
+  return { [name]: ok(e.mean), [`${name}_lo`]: ok(e.lo), [`${name}_hi`]: ok(e.hi) };
 }
 
 /** File-name-safe form of a scenario name (`trace:a.jsonl` → `trace-a-jsonl`). */

@@ -21,7 +21,9 @@ import { reportHtml, type HtmlSection } from './html.js';
 import type { ReportManifest } from './manifest.js';
 import { pairedDeltas } from './paired.js';
 import { sweepMarkdown, sweepTable } from './sweep-table.js';
-import { tableCsv } from './table.js';
+import { tableCsv, type Table } from './table.js';
+import type { Verdict } from './verdict.js';
+import { verdictHtml } from './verdict-text.js';
 import { writeRunOutputs } from './write-run.js';
 
 export interface ReportOptions {
@@ -36,6 +38,11 @@ export interface ReportOptions {
 export interface ReportResult {
   files: string[];
   aggregates: PolicyAggregate[];
+  /** the ranking verdict (policies by cost, paired CIs against the baseline) */
+  ranking: Verdict;
+  /** extra tables by report kind (comparison deltas, sweep rows), for --json */
+  tables: Record<string, Table>;
+  /** the gate's verdict (compare only) */
   verdict: GateVerdict | null;
   /** 0 pass (or no gate), 2 gate failed, 3 gate not evaluated */
   exitCode: 0 | 2 | 3;
@@ -47,33 +54,38 @@ function subtitle(m: ReportManifest): string {
 }
 
 export async function writeReport(dir: string, runs: readonly SessionRun[], manifest: ReportManifest, opts: ReportOptions = {}): Promise<ReportResult> {
-  const base = writeRunOutputs(dir, runs, manifest, { raw: opts.raw });
   const spec = manifest.report;
-  if (spec.kind === 'run') return { files: base.files, aggregates: base.aggregates, verdict: null, exitCode: 0 };
+  const base = writeRunOutputs(dir, runs, manifest, { raw: opts.raw, baseline: spec.baseline });
+  const ranking = base.verdict;
+  const tables: Record<string, Table> = {};
+  if (spec.kind === 'run') return { files: base.files, aggregates: base.aggregates, ranking, tables, verdict: null, exitCode: 0 };
   const aggs = base.aggregates;
-  const ctx = chartContext(aggs, runs);
+  const ctx = chartContext(aggs, runs, ranking);
   const charts: Chart[] = standardCharts(runs, aggs, ctx);
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
-  const before: HtmlSection[] = [];
+  const before: HtmlSection[] = [{ id: 'verdict', title: 'Verdict', html: verdictHtml(ranking) }];
   let verdict: GateVerdict | null = null;
   let title = 'compactbench report';
   if (spec.kind === 'sweep') {
     title = 'compactbench sweep';
     charts.unshift(sweepChart(aggs, manifest, spec.params, ctx));
-    files['sweep.csv'] = tableCsv(sweepTable(aggs, manifest, spec.params));
-    files['sweep.md'] = sweepMarkdown(aggs, manifest, spec.params);
+    tables.sweep = sweepTable(aggs, manifest, spec.params);
+    files['sweep.csv'] = tableCsv(tables.sweep);
+    files['sweep.md'] = sweepMarkdown(aggs, manifest, spec.params, ranking);
     before.push({ id: 'sweep', title: 'Sweep', html: sweepHtml(aggs, manifest, spec.params) });
   } else if (spec.kind === 'compare') {
     title = `compactbench comparison: ${spec.baseline} → ${spec.candidate}`;
     const deltas = pairedDeltas(toRows(runs), spec.baseline, spec.candidate);
     verdict = spec.gate ? evaluateGate(spec.gate, deltas) : null;
     charts.unshift(deltasChart(deltas, verdict, spec.baseline, spec.candidate));
-    files['comparison.csv'] = tableCsv(comparisonTable(deltas, verdict));
+    tables.comparison = comparisonTable(deltas, verdict);
+    files['comparison.csv'] = tableCsv(tables.comparison);
     files['comparison.md'] = compareMarkdown({
-      baseline: spec.baseline, candidate: spec.candidate, deltas, verdict, gateFile: spec.gateFile,
+      baseline: spec.baseline, candidate: spec.candidate, deltas, verdict, gateFile: spec.gateFile, ranking,
       charts: charts.map((c) => ({ name: c.name, title: c.title })), linkBase: opts.linkBase,
     });
-    before.push({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) }, { id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
+    before.unshift({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) });
+    before.push({ id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
   }
   const written = await writeCharts(dir, charts, { png: opts.png });
   files['report.html'] = reportHtml({
@@ -87,6 +99,8 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   return {
     files: [...base.files, ...written.flatMap((w) => w.files), ...Object.keys(files).map((f) => join(dir, f))],
     aggregates: aggs,
+    ranking,
+    tables,
     verdict,
     exitCode: verdict?.exitCode ?? 0,
   };

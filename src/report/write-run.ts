@@ -1,6 +1,6 @@
 /**
  * Writes a run's outputs to a directory: steps.csv, events.csv, sessions.csv, violations.csv,
- * summary.json, summary.md and manifest.json. Byte-identical for identical inputs (no timestamps).
+ * summary.json, summary.md (the verdict first), verdict.json and manifest.json. Byte-identical for identical inputs (no timestamps).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import type { RunPlan } from '../sim/run.js';
 import { eventsCsv, sessionsCsv, stepsCsv } from './csv.js';
 import { jsonSafe } from './format.js';
 import { summaryMarkdown } from './markdown.js';
+import { buildVerdict, type Verdict } from './verdict.js';
 import { TOOL_VERSION } from '../version.js';
 import { TOKEN_SCALES } from '../cache/token-scale.js';
 
@@ -47,22 +48,25 @@ function violationsCsv(runs: readonly SessionRun[]): string {
 
 export interface RunOutputs {
   aggregates: PolicyAggregate[];
+  verdict: Verdict;
   files: string[];
 }
 
 /** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
-export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean } = {}): RunOutputs {
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
   mkdirSync(dir, { recursive: true });
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
+  const verdict = buildVerdict(rows, aggregates, opts.baseline ?? manifest.policies[0]?.label ?? '');
   const files: Record<string, string> = {
     ...(opts.raw === false ? {} : { 'steps.csv': stepsCsv(runs), 'events.csv': eventsCsv(runs) }),
     'sessions.csv': sessionsCsv(rows),
     'violations.csv': violationsCsv(runs),
     'summary.json': `${JSON.stringify({ aggregates, failures: runs.filter((r) => r.failure).map((r) => r.failure) }, jsonSafe, 2)}\n`,
-    'summary.md': summaryMarkdown(aggregates, runs),
+    'summary.md': summaryMarkdown(aggregates, runs, verdict),
+    'verdict.json': `${JSON.stringify(verdict, jsonSafe, 2)}\n`,
     'manifest.json': `${JSON.stringify(manifest, jsonSafe, 2)}\n`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return { aggregates, files: Object.keys(files).map((f) => join(dir, f)) };
+  return { aggregates, verdict, files: Object.keys(files).map((f) => join(dir, f)) };
 }

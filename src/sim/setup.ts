@@ -101,7 +101,8 @@ export function makeSetup(args: {
   return {
     key, workload, tokens,
     createPolicy: () => policy.def.create(policy.params),
-    policyRng: seedrandom.alea(`${seed}:${scenario}:${policy.label}:policy`),
+    // the label without any user alias, so `base=./p.ts` and `head=./p.ts` draw the same numbers
+    policyRng: seedrandom.alea(`${seed}:${scenario}:${policyLabel(policy.def, policy.params)}:policy`),
     summarizer: createMockSummarizer({ seed: `${seed}:${scenario}`, tokens, ...settings.summarizer }),
     auxProfile,
     cacheFor(model) {

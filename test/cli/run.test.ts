@@ -14,7 +14,7 @@ describe('compactbench run', () => {
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(0);
     const files = readdirSync(a).sort();
-    expect(files).toEqual(['events.csv', 'manifest.json', 'sessions.csv', 'steps.csv', 'summary.json', 'summary.md', 'violations.csv']);
+    expect(files).toEqual(['events.csv', 'manifest.json', 'sessions.csv', 'steps.csv', 'summary.json', 'summary.md', 'verdict.json', 'violations.csv']);
     for (const f of files) expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
     const sessions = readFileSync(join(a, 'sessions.csv'), 'utf8').trim().split('\n');
     expect(sessions).toHaveLength(1 + 2 * 2);

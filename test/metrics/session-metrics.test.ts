@@ -3,7 +3,7 @@ import { nonePolicy } from '../../src/policies/none.js';
 import { thresholdSummaryPolicy } from '../../src/policies/threshold-summary.js';
 import { isSummaryKind, sessionMetrics } from '../../src/metrics/session-metrics.js';
 import { aggregate, toRows } from '../../src/metrics/aggregate.js';
-import { estimate, median } from '../../src/metrics/stats.js';
+import { estimate, median, tEstimate } from '../../src/metrics/stats.js';
 import { runFixture } from '../sim/fixtures.js';
 
 describe('session metrics', () => {
@@ -52,11 +52,26 @@ describe('session metrics', () => {
 });
 
 describe('estimates', () => {
-  it('95% CI uses Student t', () => {
-    const e = estimate([1, 2, 3, 4]);
+  it('the t interval (for paired differences) uses Student t', () => {
+    const e = tEstimate([1, 2, 3, 4]);
     expect(e.mean).toBe(2.5);
     // sd = 1.29099, t(3) = 3.182, half-width = 3.182 * 1.29099 / 2
-    expect(e.ci95).toBeCloseTo((3.182 * 1.2909944) / 2, 4);
-    expect(Number.isNaN(estimate([5]).ci95)).toBe(true);
+    expect(e.hi - e.mean).toBeCloseTo((3.182 * 1.2909944) / 2, 4);
+    expect(Number.isNaN(tEstimate([5]).lo)).toBe(true);
+  });
+
+  it('the level interval is a percentile bootstrap: inside the observed range, deterministic, NaN for one value', () => {
+    const xs = [0, 0, 7, 0, 1];
+    const e = estimate(xs);
+    expect(e.mean).toBeCloseTo(1.6, 12);
+    expect(e.lo).toBeGreaterThanOrEqual(0);
+    expect(e.hi).toBeLessThanOrEqual(7);
+    expect(e.lo).toBeLessThan(e.mean);
+    expect(e.hi).toBeGreaterThan(e.mean);
+    expect(estimate(xs)).toEqual(e);
+    expect(estimate([3, 3, 3])).toMatchObject({ lo: 3, hi: 3 });
+    expect(Number.isNaN(estimate([5]).lo)).toBe(true);
+    // a t interval on the same counts would go below zero, which a count cannot
+    expect(tEstimate(xs).lo).toBeLessThan(0);
   });
 });

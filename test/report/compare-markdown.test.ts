@@ -18,7 +18,8 @@ describe('comparison Markdown and CSV', () => {
   it('leads with the gate verdict and lists each check with its observed value', async () => {
     const { res, md } = await compare({ limits: [{ metric: 'costTotal', maxRisePct: 2 }, { metric: 'invariantViolations', maxRise: 0 }] });
     expect(res.exitCode).toBe(2);
-    expect(md.indexOf('## Gate: ❌ FAIL')).toBeLessThan(md.indexOf('## fixture-a'));
+    expect(md.indexOf('## Gate: ❌ FAIL')).toBeLessThan(md.indexOf('## Verdict'));
+    expect(md.indexOf('## Verdict')).toBeLessThan(md.indexOf('### fixture-a'));
     expect(md).toMatch(/\| fixture-a \| cost \$ \| rise ≤ \+2% \| estimate \| mean \+\d+(\.\d+)?% > \+2% \| ❌ fail \|/);
     expect(md).toMatch(/\| fixture-b \| violations \| rise ≤ \+0 \| estimate \| mean \+0 ≤ \+0 \| ✅ pass \|/);
   });
@@ -27,7 +28,7 @@ describe('comparison Markdown and CSV', () => {
     const { md, csv, res } = await compare(null);
     expect(res.exitCode).toBe(0);
     expect(md).toContain('## Gate: none');
-    expect(md).toMatch(/\| cost \$ \(5\) \| \d\.\d{3} ± \d\.\d{3} \| \d\.\d{3} ± \d\.\d{3} \| \+\d\.\d{3} \[[+-]\d\.\d{3}, \+\d\.\d{3}\] \| \+\d+\.\d% \[[+-]\d+\.\d%, \+\d+\.\d%\] \|/);
+    expect(md).toMatch(/\| cost \$ \(5\) \| \d\.\d{3}( \[\d\.\d{3}, \d\.\d{3}\])? \| \d\.\d{3}( \[\d\.\d{3}, \d\.\d{3}\])? \| \+\d\.\d{3} \[[+-]\d\.\d{3}, \+\d\.\d{3}\] \| \+\d+\.\d% \[[+-]\d+\.\d%, \+\d+\.\d%\] \|/);
     const head = csv.split('\n')[0]!.split(',');
     expect(head.slice(0, 6)).toEqual(['scenario', 'metric', 'label', 'unit', 'better', 'seeds']);
     expect(head).toContain('deltaPct_hi');

@@ -7,7 +7,7 @@ import type { PairedDelta } from '../../src/report/paired.js';
 function delta(metric: string, base: number, d: number, h: number, scenario = 's'): PairedDelta {
   return {
     scenario, metric: metric as never, seeds: [1, 2, 3],
-    baseline: { mean: base, ci95: 0, n: 3 }, candidate: { mean: base + d, ci95: 0, n: 3 }, delta: { mean: d, ci95: h, n: 3 },
+    baseline: { mean: base, lo: base, hi: base, n: 3 }, candidate: { mean: base + d, lo: base + d, hi: base + d, n: 3 }, delta: { mean: d, lo: d - h, hi: d + h, n: 3 },
     relativePct: { mean: (100 * d) / base, lo: (100 * (d - h)) / base, hi: (100 * (d + h)) / base },
   };
 }

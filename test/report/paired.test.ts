@@ -18,18 +18,20 @@ describe('paired deltas', () => {
     // differences 1, 2, 2: mean 5/3, sd 0.57735, t(2) = 4.303
     expect(d!.seeds).toEqual([1, 2, 3]);
     expect(d!.delta!.mean).toBeCloseTo(5 / 3, 12);
-    expect(d!.delta!.ci95).toBeCloseTo((4.303 * Math.sqrt(1 / 3)) / Math.sqrt(3), 9);
+    const h = (4.303 * Math.sqrt(1 / 3)) / Math.sqrt(3);
+    expect(d!.delta!.lo).toBeCloseTo(5 / 3 - h, 9);
+    expect(d!.delta!.hi).toBeCloseTo(5 / 3 + h, 9);
     expect(d!.baseline!.mean).toBe(2);
     expect(d!.relativePct!.mean).toBeCloseTo((100 * 5) / 3 / 2, 9);
-    expect(d!.relativePct!.lo).toBeCloseTo((100 * (5 / 3 - d!.delta!.ci95)) / 2, 9);
+    expect(d!.relativePct!.lo).toBeCloseTo((100 * (5 / 3 - h)) / 2, 9);
   });
 
   it('is narrower than the unpaired spread when seeds share most of their variation', () => {
     const rows = [10, 20, 30, 40].flatMap((base, i) => [row('A', i + 1, { x: base }), row('B', i + 1, { x: base + 1 + (i % 2) * 0.1 })]);
     const [d] = pairedDeltas(rows, 'A', 'B', ['x' as never]);
     expect(d!.delta!.mean).toBeCloseTo(1.05, 12);
-    expect(d!.delta!.ci95).toBeLessThan(0.2);
-    expect(d!.baseline!.ci95).toBeGreaterThan(10);
+    expect(d!.delta!.hi - d!.delta!.lo).toBeLessThan(0.4);
+    expect(d!.baseline!.hi - d!.baseline!.lo).toBeGreaterThan(10);
   });
 
   it('reports an unpriced metric as null, drops seeds where a metric is undefined, and pairs by scenario and seed', () => {
@@ -43,7 +45,7 @@ describe('paired deltas', () => {
     const m = ds.find((d) => d.scenario === 's' && d.metric === ('m' as never))!;
     expect(m.seeds).toEqual([2]);
     expect(m.delta!.mean).toBe(1);
-    expect(m.delta!.ci95).toBeNaN();
+    expect(m.delta!.lo).toBeNaN();
     const t = ds.find((d) => d.scenario === 't' && d.metric === ('m' as never))!;
     expect(t.seeds).toEqual([]);
     expect(t.relativePct).toBeNull();

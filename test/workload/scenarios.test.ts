@@ -40,7 +40,7 @@ describe('shipped scenarios', () => {
   });
 
   it('applies the suite seed count', () => {
-    for (const s of loadSuite('default')) expect(s.seeds).toBe(3);
+    for (const s of loadSuite('default')) expect(s.seeds).toBe(5);
   });
 
   it('resolves names from the package, not the working directory', () => {

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import type { GateVerdict } from '../../report/gate-eval.js';
 import { loadGate } from '../../report/gate.js';
+import { applyConfig, configCandidate } from '../config.js';
 import { UsageError } from '../errors.js';
 import { addExecOptions, addPlanOptions, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
 
@@ -47,9 +48,11 @@ export function register(program: Command): void {
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (default: relative to the output directory)');
   addExecOptions(addPlanOptions(cmd, false), 'reports/compare')
     .option('--no-png', 'skip the PNG renderings (SVG only)')
-    .action((opts: CompareOpts) =>
+    .action((opts: CompareOpts, c: Command) =>
       asToolError(async () => {
-        if (!opts.baseline || !opts.candidate) throw new UsageError('compare: --baseline ID[:params] and --candidate ID[:params] are both required');
+        const config = applyConfig(opts, c, null);
+        opts.candidate ??= configCandidate(config?.file ?? null, config?.config.policies, opts.baseline);
+        if (!opts.baseline || !opts.candidate) throw new UsageError('compare: --baseline ID[:params] and --candidate ID[:params] are both required (or a config file with baseline and policies)');
         const [base, cand] = [await resolvePolicyRef(opts.baseline), await resolvePolicyRef(opts.candidate)];
         if (base.label === cand.label) throw new UsageError(`compare: baseline and candidate are the same policy (${base.label})`);
         const gate = opts.gate ? loadGate(opts.gate) : null;
@@ -60,7 +63,7 @@ export function register(program: Command): void {
           { linkBase: opts.linkBase },
           'compare',
         );
-        if (!opts.shard) process.stdout.write(verdictLine(res.verdict, opts.out));
+        if (!opts.shard && !res.verdict) (opts.json ? process.stderr : process.stdout).write(verdictLine(null, opts.out));
         return res.exitCode;
       }),
     );

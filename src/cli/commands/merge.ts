@@ -9,6 +9,7 @@ import { readShard } from '../../report/shard-files.js';
 import { writeReport } from '../../report/write-report.js';
 import { asToolError, verdictLine } from './compare.js';
 import { prepareOutput, writeAtomically } from '../output-dir.js';
+import { printOutcome } from '../outcome.js';
 
 interface MergeOpts {
   out: string;
@@ -16,6 +17,7 @@ interface MergeOpts {
   raw?: boolean;
   linkBase?: string;
   force?: boolean;
+  json?: boolean;
 }
 
 export function register(program: Command): void {
@@ -28,13 +30,14 @@ export function register(program: Command): void {
     .option('--no-png', 'skip the PNG renderings (SVG only)')
     .option('--no-raw', 'leave out steps.csv and events.csv')
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (compare only)')
+    .option('--json', 'print the verdict and every aggregate as JSON on stdout (docs/json-output.md)')
     .action((dirs: string[], opts: MergeOpts) =>
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
         const target = prepareOutput(opts.out, { kind: manifest.report.kind, force: opts.force });
         const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase }));
-        process.stdout.write(`merged ${dirs.length} shards: wrote ${res.files.length} files to ${opts.out} (${runs.length} sessions)\n`);
-        if (manifest.report.kind === 'compare') process.stdout.write(verdictLine(res.verdict, opts.out));
+        (opts.json ? process.stderr : process.stdout).write(`merged ${dirs.length} shards\n`);
+        printOutcome({ command: manifest.report.kind, out: opts.out, sessions: runs.length, result: res }, opts.json);
         return res.exitCode;
       }),
     );

@@ -5,7 +5,9 @@
  */
 import type { Command } from 'commander';
 import { parseSweepParam, sweepPolicySpecs } from '../../report/sweep-grid.js';
+import { applyConfig } from '../config.js';
 import { collect, UsageError } from '../errors.js';
+import { BASELINE_HELP } from './run.js';
 import { addExecOptions, addPlanOptions, planSpecOf, runAndWrite, type CommonOpts } from '../run-plan.js';
 
 interface SweepOpts extends CommonOpts {
@@ -19,12 +21,14 @@ export function register(program: Command): void {
     .option('--policy <id[:key=value,...]>', 'a policy to sweep (fixed parameters allowed); repeatable', collect)
     .option('--param <name=v1,v2,...>', 'a parameter and its values; repeat for a grid (the product); applies to each --policy that has it', collect);
   addExecOptions(addPlanOptions(cmd, false), 'reports/sweep')
+    .option('--baseline <id[:key=value,...]>', `${BASELINE_HELP}; a grid point's label, e.g. hermes-runway:runwayFraction=0.1`)
     .option('--no-png', 'skip the PNG renderings (SVG only)')
-    .action(async (opts: SweepOpts) => {
+    .action(async (opts: SweepOpts, c: Command) => {
+      applyConfig(opts, c);
       if (!opts.policy?.length) throw new UsageError('sweep: give at least one --policy ID');
       if (!opts.param?.length) throw new UsageError('sweep: give at least one --param name=v1,v2,...');
       const params = opts.param.map(parseSweepParam);
       const specs = sweepPolicySpecs(opts.policy, params);
-      process.exitCode = (await runAndWrite(planSpecOf(opts, specs), () => ({ kind: 'sweep', params }), opts)).exitCode;
+      process.exitCode = (await runAndWrite(planSpecOf(opts, specs), (_plan, baseline) => ({ kind: 'sweep', params, baseline }), opts)).exitCode;
     });
 }

@@ -7,7 +7,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { parsedData, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
+import { baselineAxis, parsedData, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
 
 export const SHARE_BUCKET = 10;
 
@@ -59,7 +59,7 @@ export function cacheShareChart(runs: readonly SessionRun[], ctx: ChartContext):
         encoding: {
           x: { field: 'stepFrom', type: 'quantitative', title: 'step (model request)', scale: { nice: false, zero: true } },
           x2: { field: 'stepTo' },
-          y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels], scale: { domain: [...ctx.labels] } },
+          y: { field: 'policyLabel', type: 'nominal', title: null, sort: [...ctx.labels], scale: { domain: [...ctx.labels] }, axis: baselineAxis(ctx) },
           color: { field: 'cacheReadShare', type: 'quantitative', title: 'cache-read share', scale: { type: 'pow', exponent: 3, domain: [0, 1], scheme: 'viridis' }, legend: { format: '.0%', gradientLength: 200, values: [0, 0.6, 0.8, 0.9, 1] } },
           tooltip: [
             { field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'stepFrom', title: 'from step' }, { field: 'stepTo', title: 'to step (excl.)' },

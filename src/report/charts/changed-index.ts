@@ -6,7 +6,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { baselineAxis, numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
 function frequencies(runs: readonly SessionRun[]): Row[] {
   const counts = new Map<string, Row>();
@@ -45,7 +45,7 @@ export function changedIndexChart(runs: readonly SessionRun[], ctx: ChartContext
           height: { step: 20 },
           mark: { type: 'circle', opacity: 0.75, stroke: '#333', strokeWidth: 0.4 },
           encoding: {
-            y: { field: 'policyLabel', type: 'nominal', title: null, sort: labels, scale: { domain: labels } },
+            y: { field: 'policyLabel', type: 'nominal', title: null, sort: labels, scale: { domain: labels }, axis: baselineAxis(ctx) },
             x: { field: 'earliestChangedIndex', type: 'quantitative', title: 'earliest changed index (0 = system prompt)', axis: { format: 'd', tickMinStep: 1 }, scale: { zero: true } },
             size: { field: 'events', type: 'quantitative', title: 'events (all seeds)', scale: { range: [20, 400] } },
             color: { field: 'kind', type: 'nominal', title: 'event kind', scale: { domain: [...ctx.kinds], scheme: 'tableau10' } },

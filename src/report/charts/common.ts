@@ -30,6 +30,26 @@ export interface ChartContext {
   /** compaction event kinds over all runs, sorted (one colour per kind in every chart) */
   kinds: readonly string[];
   priced: boolean;
+  /** the verdict's baseline label ('' when none) */
+  baseline: string;
+  /** per scenario, the labels charts highlight: the baseline and the best few by the verdict's ranking */
+  highlight: ReadonlyMap<string, readonly string[]>;
+  /** per scenario, each policy's rank by cost in the verdict (1 = cheapest) */
+  rank: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
+/** A policy-label axis with the baseline's label in bold. */
+export function baselineAxis(ctx: ChartContext): Record<string, unknown> {
+  return { labelFontWeight: { condition: { test: `datum.value === ${JSON.stringify(ctx.baseline)}`, value: 'bold' }, value: 'normal' } };
+}
+
+/** How many of the cheapest policies a chart highlights besides the baseline. */
+export const HIGHLIGHT_BEST = 3;
+
+/** 'baseline', 'best' (among the cheapest few) or 'other' (drawn faded) for a policy in a scenario. */
+export function roleOf(ctx: ChartContext, scenario: string, label: string): 'baseline' | 'best' | 'other' {
+  if (label === ctx.baseline) return 'baseline';
+  return ctx.highlight.get(scenario)?.includes(label) ? 'best' : 'other';
 }
 
 /** Numeric columns of a table, so vega parses them as numbers (empty cells become null). */
@@ -96,7 +116,7 @@ export function parsedData(data: VlData, table: Table): VlData {
   return { ...data, format: { ...data.format, parse: numericParse(table) } } as VlData;
 }
 
-export function topLevel(chart: Pick<Chart, 'title' | 'caption'>, data: VlData, body: VlSpec, subtitle?: string): VlSpec {
+export function topLevel(chart: Pick<Chart, 'title' | 'caption'>, data: VlData, body: VlSpec, subtitle?: string | readonly string[]): VlSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: chart.title, ...(subtitle ? { subtitle } : {}) },

@@ -27,7 +27,13 @@ export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict
     rows.push({ ...base, deltaPct: fin(d.relativePct?.mean), deltaPct_lo: fin(d.relativePct?.lo), deltaPct_hi: fin(d.relativePct?.hi), limitPct: null });
     for (const b of pctBounds) rows.push({ ...base, deltaPct: null, deltaPct_lo: null, deltaPct_hi: null, limitPct: b });
   }
-  const table = { columns: ['scenario', 'metric', 'label', 'gate', 'deltaPct', 'deltaPct_lo', 'deltaPct_hi', 'limitPct'], rows };
+  // two invisible points per scenario at ±(the largest magnitude) keep zero in the middle of its panel
+  for (const sc of new Set(rows.map((r) => r.scenario))) {
+    const mags = rows.filter((r) => r.scenario === sc).flatMap((r) => [r.deltaPct, r.deltaPct_lo, r.deltaPct_hi, r.limitPct]).filter((x): x is number => typeof x === 'number').map(Math.abs);
+    const m = Math.max(1, ...mags) * 1.1;
+    for (const pad of [-m, m]) rows.push({ scenario: sc, metric: '', label: labels[0]!, gate: null, deltaPct: null, deltaPct_lo: null, deltaPct_hi: null, limitPct: null, pad });
+  }
+  const table = { columns: ['scenario', 'metric', 'label', 'gate', 'deltaPct', 'deltaPct_lo', 'deltaPct_hi', 'limitPct', 'pad'], rows };
   const y = { field: 'label', type: 'nominal', title: null, sort: labels, scale: { domain: labels } };
   const color = { field: 'gate', type: 'nominal', title: 'gate', scale: { domain: STATUS, range: ['#d62728', '#ff9f1c', '#2ca02c', '#7f7f7f'] } };
   const chart: Chart = {
@@ -54,6 +60,7 @@ export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict
                 tooltip: [{ field: 'scenario' }, { field: 'label', title: 'metric' }, { field: 'deltaPct', title: 'Δ%', format: '+.2f' }, { field: 'deltaPct_lo', title: 'CI low', format: '+.2f' }, { field: 'deltaPct_hi', title: 'CI high', format: '+.2f' }, { field: 'gate' }],
               },
             },
+            { transform: [{ filter: 'isValid(datum.pad)' }], mark: { type: 'point', opacity: 0 }, encoding: { y, x: { field: 'pad', type: 'quantitative', scale: X_SCALE } } },
             { transform: [{ filter: 'isValid(datum.limitPct)' }], mark: { type: 'tick', color: '#d62728', thickness: 2.5, size: 16 }, encoding: { y, x: { field: 'limitPct', type: 'quantitative', scale: X_SCALE } } },
           ],
         },

@@ -3,14 +3,21 @@ import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { SessionRun } from '../../sim/records.js';
 import { cacheShareChart } from './cache-share.js';
 import { changedIndexChart } from './changed-index.js';
-import type { Chart, ChartContext } from './common.js';
+import { HIGHLIGHT_BEST, type Chart, type ChartContext } from './common.js';
+import type { Verdict } from '../verdict.js';
 import { costBreakdownChart } from './cost-breakdown.js';
 import { headlineChart } from './headline.js';
 import { sawtoothChart } from './sawtooth.js';
 
 /** Priced when any aggregate has a total cost (unpriced runs chart tokens instead of dollars). */
-export function chartContext(aggs: readonly PolicyAggregate[], runs: readonly SessionRun[]): ChartContext {
+export function chartContext(aggs: readonly PolicyAggregate[], runs: readonly SessionRun[], verdict?: Verdict): ChartContext {
+  const highlight = new Map<string, string[]>();
+  for (const s of verdict?.scenarios ?? []) highlight.set(s.scenario, s.ranked.filter((p) => p.policyLabel !== s.baseline).slice(0, HIGHLIGHT_BEST).map((p) => p.policyLabel));
+  const rank = new Map((verdict?.scenarios ?? []).map((s) => [s.scenario, new Map(s.ranked.map((p) => [p.policyLabel, p.rank]))]));
   return {
+    baseline: verdict?.baseline ?? '',
+    highlight,
+    rank,
     labels: [...new Set(aggs.map((a) => a.policyLabel))],
     families: [...new Set(aggs.map((a) => a.policy))],
     scenarios: [...new Set(aggs.map((a) => a.scenario))],

@@ -34,12 +34,17 @@ export function sweepChart(aggs: readonly PolicyAggregate[], manifest: ReportMan
   const table = { columns: ['scenario', 'policy', 'policyLabel', 'series', 'metric', xp!.name, 'value', 'value_lo', 'value_hi'], rows };
   const seriesDomain = [...new Set(rows.map((r) => String(r.series)))];
   const color = { field: 'series', type: 'nominal', title: 'policy family (other parameters)', scale: { domain: seriesDomain } };
-  const x = { field: xp!.name, type: numeric ? 'quantitative' : 'ordinal', title: xp!.name, ...(numeric ? { scale: { zero: false, padding: 10 } } : { sort: xp!.values }) };
+  // the domain is the swept values plus a little room, never below zero when they are not (no "−0.05" tick)
+  const xs = xp!.values.map(Number);
+  const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+  const room = (hi - lo) * 0.04 || Math.abs(hi) * 0.04 || 1;
+  const domain = [lo >= 0 ? Math.max(0, lo - room) : lo - room, hi + room];
+  const x = { field: xp!.name, type: numeric ? 'quantitative' : 'ordinal', title: xp!.name, ...(numeric ? { scale: { domain, nice: false, zero: false } } : { sort: xp!.values }) };
   const hasX = `isValid(datum[${JSON.stringify(xp!.name)}])`;
   const chart: Chart = {
     name: 'sweep',
     title: `Sweep over ${xp!.name}`,
-    caption: `Mean over seeds with 95% CI bars at each value of ${xp!.name}; one line per policy family${rest.length ? ' and value of the other swept parameters' : ''}; dashed lines are policies without the parameter.`,
+    caption: `Mean over seeds with 95% percentile-bootstrap bars at each value of ${xp!.name}; one line per policy family${rest.length ? ' and value of the other swept parameters' : ''}; dashed lines are policies without the parameter.`,
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
@@ -56,7 +61,7 @@ export function sweepChart(aggs: readonly PolicyAggregate[], manifest: ReportMan
             { transform: [{ filter: `!${hasX}` }], mark: { type: 'rule', strokeDash: [5, 4], strokeWidth: 1.5 }, encoding: { y: { field: 'value', type: 'quantitative' }, color } },
             { transform: [{ filter: hasX }], mark: { type: 'rule', strokeWidth: 1.2 }, encoding: { x, y: { field: 'value_lo', type: 'quantitative' }, y2: { field: 'value_hi' }, color } },
             { transform: [{ filter: hasX }], mark: { type: 'line', point: { filled: true, size: 50 }, strokeWidth: 1.8 }, encoding: {
-              x, y: { field: 'value', type: 'quantitative', title: 'mean over seeds', scale: { zero: false, padding: 8 } }, color,
+              x, y: { field: 'value', type: 'quantitative', title: 'mean over seeds (95% bootstrap interval)', scale: { zero: false, nice: true } }, color,
               tooltip: [{ field: 'policyLabel', title: 'policy' }, { field: 'scenario' }, { field: 'metric' }, { field: xp!.name }, { field: 'value', title: 'mean', format: '.4~f' }, { field: 'value_lo', title: 'CI low', format: '.4~f' }, { field: 'value_hi', title: 'CI high', format: '.4~f' }],
             } },
           ],

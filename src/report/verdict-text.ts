@@ -1,0 +1,82 @@
+/**
+ * The verdict written out: a Markdown section (summary.md, comparison.md), an HTML section (report.html)
+ * and a few plain lines for the terminal at the end of a command.
+ */
+import type { Estimate } from '../metrics/stats.js';
+import { fixed } from './format.js';
+import { cellHtml, escapeHtml } from './html-tables.js';
+import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
+
+const esc = (s: string): string => s.replace(/\|/g, '\\|');
+
+function level(e: Estimate | null, digits: number): string {
+  if (!e || !Number.isFinite(e.mean)) return '—';
+  return Number.isFinite(e.lo) && fixed(e.lo, digits) !== fixed(e.hi, digits) ? `${fixed(e.mean, digits)} [${fixed(e.lo, digits)}, ${fixed(e.hi, digits)}]` : fixed(e.mean, digits);
+}
+
+const signed = (x: number, digits: number): string => (x === 0 ? fixed(0, digits) : `${x > 0 ? '+' : '−'}${fixed(Math.abs(x), digits)}`);
+
+function deltaCell(p: RankedPolicy, digits: number): string {
+  if (!p.delta) return 'baseline';
+  const d = p.delta;
+  return Number.isFinite(d.lo) ? `${signed(d.mean, digits)} [${signed(d.lo, digits)}, ${signed(d.hi, digits)}]` : signed(d.mean, digits);
+}
+
+const pctCell = (p: RankedPolicy): string => (p.deltaPct && Number.isFinite(p.deltaPct.mean) ? `${signed(p.deltaPct.mean, 1)}%` : '—');
+const distinctCell = (p: RankedPolicy): string => (p.delta === null ? '' : p.distinguishable === null ? 'n/a' : p.distinguishable ? 'yes' : 'no');
+
+function rowCells(v: ScenarioVerdict, p: RankedPolicy): string[] {
+  const digits = v.metric === 'costTotal' ? 3 : 0;
+  return [
+    String(p.rank), `${p.policyLabel}${p.failures ? ` (${p.failures} failed)` : ''}`, level(p.value, digits), deltaCell(p, digits), pctCell(p), distinctCell(p),
+    level(p.breaksPer100Steps, 2), level(p.eventsPer100Steps, 2),
+  ];
+}
+
+function head(v: ScenarioVerdict): string[] {
+  const what = v.metric === 'costTotal' ? 'cost $/session' : 'prompt+aux tokens/session';
+  return ['#', 'policy', what, `Δ vs ${v.baseline} (95% CI)`, 'Δ%', 'Δ ≠ 0', 'cache breaks/100 steps', 'events/100 steps'];
+}
+
+function unresolvedNote(v: Verdict): string {
+  if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the runner-up are distinguishable from zero.';
+  return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
+}
+
+/** The sentence under its scenario's heading, without repeating the scenario's name. */
+const withoutScenario = (s: ScenarioVerdict): string => s.sentence.replace(`${s.scenario}: `, '');
+
+export function verdictMarkdown(v: Verdict): string[] {
+  const lines = ['## Verdict', '', `Baseline: \`${v.baseline}\`. ${v.method}`, '', unresolvedNote(v), ''];
+  for (const s of v.scenarios) {
+    lines.push(`### ${s.scenario}`, '', `**${withoutScenario(s)}**`, '', `Seeds: ${s.seeds.join(', ')}`, '');
+    const h = head(s);
+    lines.push(`| ${h.map(esc).join(' | ')} |`, `|${h.map((_, i) => (i < 2 ? '---' : '--:')).join('|')}|`);
+    for (const p of s.ranked) lines.push(`| ${rowCells(s, p).map(esc).join(' | ')} |`);
+    lines.push('');
+  }
+  return lines;
+}
+
+export function verdictHtml(v: Verdict): string {
+  const parts = [`<p class="note">Baseline: <code>${escapeHtml(v.baseline)}</code>. ${escapeHtml(v.method)}</p>`, `<p class="${v.unresolved.length ? 'warn' : 'note'}">${escapeHtml(unresolvedNote(v).replace(/`/g, ''))}</p>`];
+  for (const s of v.scenarios) {
+    const rows = s.ranked.map((p) => {
+      const cls = p.policyLabel === s.baseline ? ' class="baseline"' : p.rank === 1 ? ' class="best"' : '';
+      return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
+    }).join('\n');
+    parts.push(
+      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p><p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
+      `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
+    );
+  }
+  return parts.join('\n');
+}
+
+/** What a command prints at its end: one sentence per scenario and the resolution note. */
+export function verdictTerminal(v: Verdict): string {
+  if (!v.scenarios.length) return '';
+  const lines = [`verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.map((s) => `  ${s.sentence}`)];
+  if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);
+  return `${lines.join('\n')}\n`;
+}
