@@ -27,6 +27,8 @@ export function traceRunScenario(file: string, trace: ImportedTrace): RunScenari
       breakpoints: profile.provider === 'anthropic' ? 'auto' : 'none',
       summarizer: { fidelity: 1, failureRate: 0, failAt: [] },
     },
+    // a step per message at most: enough to size the worker pool
+    expectedSteps: trace.messages.length,
     makeWorkload: (_seed, tokens) =>
       traceToWorkload(trace, { contextWindow: profile.contextWindow, maxOutputTokens: 32_000, model, tokens }),
   };

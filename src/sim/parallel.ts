@@ -5,8 +5,10 @@
  * Results are placed by cell index, never by completion order, so a parallel run is byte-identical
  * to an in-process one (every session is deterministic given its cell).
  *
- * Workers start from `worker-entry.mjs`, which registers tsx before importing this TypeScript module:
- * the CLI runs TypeScript through tsx, and a worker does not inherit a loader registered at runtime.
+ * Workers of the compiled package start from `worker-main.js` and load compiled JavaScript only. From
+ * source (tsx, vitest) they start from `worker-entry.mjs`, which registers tsx first (a worker does not
+ * inherit a loader registered at runtime) and so recompiles every module: the default is then one
+ * thread.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -29,9 +31,29 @@ export async function loadPlan(source: PlanSource): Promise<RunPlan> {
   return (await (factory as (a: unknown) => RunPlan | Promise<RunPlan>)(source.args)) as RunPlan;
 }
 
-/** min(cores, cells), at least 1. */
-export function defaultWorkers(cells: number): number {
-  return Math.max(1, Math.min(availableParallelism(), cells));
+/** Whether this module runs as TypeScript (tsx, vitest) rather than from the compiled dist/. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker-main.js', import.meta.url);
+
+/**
+ * Simulated steps one worker must get for starting it to pay. A compiled worker costs about 0.3 s of
+ * CPU before its first step (modules, tokenizer, rebuilding the plan and its workloads), and results
+ * are copied back to the parent; a step costs 20–60 µs (bench/run.ts), so 25k steps is ~1 s of work,
+ * a few times the start-up cost.
+ */
+export const STEPS_PER_WORKER = 25_000;
+/** Assumed length of a session whose scenario does not say (RunScenario.expectedSteps). */
+const FALLBACK_STEPS = 300;
+
+/**
+ * The default worker count: as many threads as the cores and the work support — at most one per
+ * core and per cell, and only as many as get STEPS_PER_WORKER steps each; one (in-process) when the
+ * work is small or when running from source, where every worker would recompile the TypeScript.
+ */
+export function defaultWorkers(cells: readonly Cell[], cores = availableParallelism(), fromSource = FROM_SOURCE): number {
+  if (fromSource) return 1;
+  const steps = cells.reduce((s, c) => s + (c.scenario.expectedSteps ?? FALLBACK_STEPS), 0);
+  return Math.max(1, Math.min(cores, cells.length, Math.floor(steps / STEPS_PER_WORKER)));
 }
 
 /** A fingerprint of the cell order, so a worker can check it rebuilt the same plan as its parent. */
@@ -126,7 +148,7 @@ function runPool(source: PlanSource, signature: string, tasks: number[][], n: nu
     };
     for (let k = 0; k < n; k++) {
       const init: WorkerInit = { source, signature, checked: opts.checked ?? false };
-      const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: init });
+      const w = new Worker(WORKER_ENTRY, { workerData: init });
       workers.push(w);
       w.on('message', (m: FromWorker) => {
         if (m.type === 'tick') opts.onProgress?.(++done, total);
@@ -145,7 +167,7 @@ function runPool(source: PlanSource, signature: string, tasks: number[][], n: nu
   });
 }
 
-/** The worker side (called by worker-entry.mjs): rebuild the plan, then run each task it is sent. */
+/** The worker side (called by worker-main): rebuild the plan, then run each task it is sent. */
 export async function workerMain(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('workerMain must run in a worker thread');
