@@ -7,8 +7,8 @@
  * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1.
  * Each workload is generated once per length and replayed through every policy (generation is not
  * timed; a first `none` replay warms the memoized token counts, as for every policy after the first of
- * a cell, and one uncounted 1k run per policy warms the JIT). A figure is over repeated runs (at least 3, until ~0.5 s of CPU at 1k and ~1.5 s at 10k).
- * Figures are printed, never asserted.
+ * a cell, and one uncounted 1k run per policy warms the JIT). A figure is over repeated runs (at
+ * least 3, until ~0.5 s of CPU at 1k and ~1.5 s at 10k). Figures are printed, never asserted.
  *
  *   npm run bench                         a table
  *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
