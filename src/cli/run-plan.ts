@@ -189,7 +189,7 @@ export function addPlanOptions(cmd: Command, withPolicy = true): Command {
 export function addExecOptions(cmd: Command, defaultOut: string): Command {
   return cmd
     .option('--out <dir>', 'output directory', defaultOut)
-    .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: by the amount of work, at most one per core; 1 = in-process)')
+    .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: by the amount of work, at most one per free core; 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
     .option('--quiet', 'no progress output')
     .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');

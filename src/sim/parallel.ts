@@ -11,7 +11,7 @@
  * thread.
  */
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
@@ -36,21 +36,30 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker-main.js', import.meta.url);
 
 /**
- * Simulated steps one worker must get for starting it to pay. A compiled worker costs about 0.3 s of
- * CPU before its first step (modules, tokenizer, rebuilding the plan and its workloads), and results
- * are copied back to the parent; a step costs 20–60 µs (bench/run.ts), so 25k steps is ~1 s of work,
- * a few times the start-up cost.
+ * Simulated steps one worker must get for starting it to pay. Measured on the default suite (2 cores):
+ * a compiled worker costs 1–3 s of CPU besides its cells (~1.3 s loading modules and the tokenizer,
+ * rebuilding the plan, copying its runs back to the parent), and a cell's step costs ~250 µs on
+ * average (policy, workload generation and records), so 25k steps is ~6 s of work per worker.
  */
 export const STEPS_PER_WORKER = 25_000;
 /** Assumed length of a session whose scenario does not say (RunScenario.expectedSteps). */
 const FALLBACK_STEPS = 300;
 
 /**
- * The default worker count: as many threads as the cores and the work support — at most one per
- * core and per cell, and only as many as get STEPS_PER_WORKER steps each; one (in-process) when the
- * work is small or when running from source, where every worker would recompile the TypeScript.
+ * Cores not already busy: the available parallelism less the one-minute load average (0 where the OS
+ * has none, as on Windows). On a shared machine whose cores are taken, workers only add their start-up
+ * and copying to the same CPU. Only the speed depends on it: output is identical for any worker count.
  */
-export function defaultWorkers(cells: readonly Cell[], cores = availableParallelism(), fromSource = FROM_SOURCE): number {
+export function freeCores(): number {
+  return Math.max(1, availableParallelism() - Math.round(loadavg()[0] ?? 0));
+}
+
+/**
+ * The default worker count: as many threads as the free cores and the work support — at most one per
+ * free core and per cell, and only as many as get STEPS_PER_WORKER steps each; one (in-process) when
+ * the work is small or when running from source, where every worker would recompile the TypeScript.
+ */
+export function defaultWorkers(cells: readonly Cell[], cores = freeCores(), fromSource = FROM_SOURCE): number {
   if (fromSource) return 1;
   const steps = cells.reduce((s, c) => s + (c.scenario.expectedSteps ?? FALLBACK_STEPS), 0);
   return Math.max(1, Math.min(cores, cells.length, Math.floor(steps / STEPS_PER_WORKER)));

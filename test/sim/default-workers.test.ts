@@ -1,6 +1,7 @@
 /** The default worker count (sim/parallel.ts): threads only when the work pays for starting them. */
 import { describe, expect, it } from 'vitest';
-import { defaultWorkers, STEPS_PER_WORKER } from '../../src/sim/parallel.js';
+import { availableParallelism } from 'node:os';
+import { defaultWorkers, freeCores, STEPS_PER_WORKER } from '../../src/sim/parallel.js';
 import type { Cell } from '../../src/sim/run.js';
 
 const cells = (n: number, expectedSteps?: number): Cell[] =>
@@ -20,5 +21,12 @@ describe('defaultWorkers', () => {
 
   it('runs in-process from source, where each worker would recompile the TypeScript', () => {
     expect(defaultWorkers(cells(100, STEPS_PER_WORKER), 8, true)).toBe(1);
+  });
+});
+
+describe('freeCores', () => {
+  it('is at least one and at most the available parallelism', () => {
+    expect(freeCores()).toBeGreaterThanOrEqual(1);
+    expect(freeCores()).toBeLessThanOrEqual(availableParallelism());
   });
 });
