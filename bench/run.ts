@@ -109,10 +109,9 @@ function main(): void {
       const r = stepsPerSecond(s, w, tokens, def, BUDGET_MS[steps]!);
       rates.set(def.id, { ...rates.get(def.id), [steps]: r.sps });
       if (r.failure) failures.set(def.id, r.failure);
-      if (!args.json) process.stderr.write(`.`);
+      process.stderr.write(`${def.id} ${steps} steps: ${r.sps} steps/s\n`); // progress, and figures if a slow policy is cut short
     }
   }
-  if (!args.json) process.stderr.write('\n');
   const policies = defs.map((d) => {
     const r = rates.get(d.id)!;
     return { id: d.id, stepsPerSecond1k: r[1000]!, stepsPerSecond10k: r[10000]!, ratio: +(r[10000]! / r[1000]!).toFixed(3), ...(failures.has(d.id) ? { failure: failures.get(d.id) } : {}) };
