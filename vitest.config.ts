@@ -14,6 +14,7 @@ const LONG = [
   'test/cli/run.test.ts',
   'test/cli/trace-and-conform.test.ts',
   'test/cli/validate.test.ts',
+  'test/workload/calibration-ks.test.ts',
   'test/report/cli-commands.test.ts',
   'test/report/parallel.test.ts',
   'test/report/merge.test.ts',
