@@ -1,11 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Two projects. `fast` is the default `npm test`: unit and in-process tests. `long` holds the suites
+ * that dominate the run time (measured per file with the JSON reporter): end-to-end CLI runs in
+ * subprocesses, whole reports, merges and worker pools, the property suite over every registered
+ * policy, the browser test and the pack-and-install test (any `*.long.test.ts`). `npm run test:full`
+ * (and CI) runs both.
+ */
+const LONG = [
+  'test/**/*.long.test.ts',
+  'test/props/registered-policies.test.ts',
+  'test/cli/policy-modules.test.ts',
+  'test/cli/run.test.ts',
+  'test/cli/trace-and-conform.test.ts',
+  'test/cli/validate.test.ts',
+  'test/workload/calibration-ks.test.ts',
+  'test/report/cli-commands.test.ts',
+  'test/report/parallel.test.ts',
+  'test/report/merge.test.ts',
+  'test/report/compare-markdown.test.ts',
+  'test/report/html-browser.test.ts',
+  'test/testing/broken-policies.test.ts',
+  'test/testing/cli-check.test.ts',
+];
 
 // CLI tests spawn the tool as a subprocess and the browser test launches Chromium, so the default 5 s
 // per test is too short on a loaded 2-core machine. No test asserts a duration.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...LONG] } },
+      { extends: true, test: { name: 'long', include: LONG } },
+    ],
   },
 });

@@ -1,18 +1,24 @@
 /**
- * `npm run bench`: simulator throughput.
+ * `npm run bench`: simulator throughput of every registered policy.
  *
- * Measures simulated steps per second of one session with the `none` policy on a synthetic
- * (generated) workload at 1k and 10k steps, so per-step cost can be compared across history
- * lengths (it must not grow with the history). "cold" replays a freshly generated workload (message
- * hashes and token counts not yet memoized, as for the first policy of a cell); "warm" replays the
- * same workload again (as for every further policy of the same cell); its figure is the median over
- * tinybench iterations. Generation is not timed.
- * Also times one session of `threshold-summary` for comparison. Figures are printed, never asserted.
+ * For each policy in the registry (iterated, so new policies are benchmarked without listing them),
+ * the steps per CPU second of one session at 1,000 and at 10,000 steps of the scenario BENCH_SCENARIO
+ * (default claude-code-200k; its own model, window and cache settings, only the session length is
+ * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1.
+ * Each workload is generated once per length and replayed through every policy (generation is not
+ * timed; a first `none` replay warms the memoized token counts, as for every policy after the first of
+ * a cell, and one uncounted 1k run per policy warms the JIT). A figure is over repeated runs (at
+ * least 3, until ~0.5 s of CPU at 1k and ~1.5 s at 10k). Figures are printed, never asserted.
+ *
+ *   npm run bench                         a table
+ *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
+ *   npm run bench -- --policy hermes      only the named policies (repeatable)
+ *   npm run bench -- --blocks             also µs/step per 1,000-step block of a 10k-step `none` session
  */
 import { performance } from 'node:perf_hooks';
-import { Bench } from 'tinybench';
+import { parseArgs } from 'node:util';
 import { createTokenCounter, type TokenCounter } from '../src/core/tokens.js';
-import { getPolicy, resolvePolicy } from '../src/policies/registry.js';
+import { policyIds, getPolicy, resolvePolicy } from '../src/policies/registry.js';
 import type { PolicyDefinition } from '../src/policies/types.js';
 import { runSession } from '../src/sim/session.js';
 import { makeSetup } from '../src/sim/setup.js';
@@ -21,97 +27,103 @@ import { loadScenario, type Scenario } from '../src/workload/scenario.js';
 import { scenarioSettings } from '../src/cli/run-plan.js';
 import type { Workload } from '../src/workload/types.js';
 
-const BASE = process.env.BENCH_SCENARIO ?? 'claude-code-200k';
+const SCENARIO = process.env.BENCH_SCENARIO ?? 'claude-code-200k';
+const LENGTHS = [1_000, 10_000] as const;
+const BUDGET_MS: Record<number, number> = { 1000: 500, 10000: 1_500 };
 
-function scenarioWithSteps(steps: number): Scenario {
-  const s = loadScenario(BASE);
+const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, policy: { type: 'string', multiple: true }, blocks: { type: 'boolean' } } });
+
+function scenarioWithSteps(steps: number, windowTokens?: number): Scenario {
+  const s = loadScenario(SCENARIO);
   return {
     ...s,
-    model: { ...s.model, contextWindow: 100_000_000, maxOutputTokens: 32_000 },
+    ...(windowTokens ? { model: { ...s.model, contextWindow: windowTokens } } : {}),
     generator: { ...s.generator, sessionSteps: { kind: 'constant', value: steps } },
   };
 }
 
-function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, policyId: string): number {
-  const t0 = performance.now();
-  const run = runSession(makeSetup({
-    scenario: s.name, seed: 1, workload: w, policy: resolvePolicy(getPolicy(policyId)), settings: scenarioSettings(s), tokens,
-  }));
-  const ms = performance.now() - t0;
-  if (run.failure) throw new Error(run.failure.error);
-  return ms;
+/**
+ * One session: the CPU time it took in ms (user + system of this process: the machine may be shared,
+ * and CPU time does not count the time other processes held the core) and the steps it simulated.
+ */
+function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefinition): { ms: number; steps: number; failure?: string } {
+  const c0 = process.cpuUsage();
+  const run = runSession(makeSetup({ scenario: s.name, seed: 1, workload: w, policy: resolvePolicy(def), settings: scenarioSettings(s), tokens }));
+  const c = process.cpuUsage(c0);
+  return { ms: (c.user + c.system) / 1000, steps: run.steps.length, ...(run.failure ? { failure: run.failure.error } : {}) };
 }
 
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
 /**
- * Per-step cost by position in one long session: microseconds per step of each 1,000-step block of a
- * 10k-step session (median over runs). If work per step grew with the history, later blocks would be
- * slower in proportion; they are timed by a no-op policy hook, which costs nothing measurable.
+ * Steps per CPU second of `def` on `w`: all steps over all CPU time of repeated runs (at least 3, until
+ * the length's budget is spent); a total rather than a median, because CPU time is counted in ticks.
  */
-function blockTimes(s: Scenario, w: Workload, tokens: TokenCounter, runs = 7): number[] {
+function stepsPerSecond(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefinition, budgetMs: number): { sps: number; failure?: string } {
+  let steps = 0;
+  let spent = 0;
+  let runs = 0;
+  let failure: string | undefined;
+  while (runs < 3 || (spent < budgetMs && runs < 50)) {
+    (globalThis as { gc?: () => void }).gc?.();
+    const r = runOnce(s, w, tokens, def);
+    failure ??= r.failure;
+    steps += r.steps;
+    spent += r.ms;
+    runs++;
+    if (r.ms > budgetMs * 4) break; // a very slow policy: one run says enough
+  }
+  return { sps: Math.round(steps / (spent / 1000)), ...(failure ? { failure } : {}) };
+}
+
+/** µs/step per 1,000-step block of one 10k-step `none` session (a per-step cost growing with history shows here). */
+function blockTimes(): number[] {
+  const s = scenarioWithSteps(10_000, 100_000_000);
+  const tokens = createTokenCounter();
+  const w = generateWorkload(s, 1, tokens);
   const perRun: number[][] = [];
-  for (let r = 0; r < runs; r++) {
+  for (let r = 0; r < 5; r++) {
     const marks: number[] = [];
     const timer: PolicyDefinition = {
       id: 'none', description: 'none with a step timer', source: 'bench', params: [],
-      create: (params) => ({
-        id: 'none', params,
-        beforeStep: (_h, ctx) => {
-          if (ctx.step % 1000 === 0) marks.push(performance.now());
-          return undefined;
-        },
-      }),
+      create: (params) => ({ id: 'none', params, beforeStep: (_h, ctx) => { if (ctx.step % 1000 === 0) marks.push(performance.now()); return undefined; } }),
     };
-    runSession(makeSetup({ scenario: s.name, seed: 1, workload: w, policy: resolvePolicy(timer), settings: scenarioSettings(s), tokens }));
+    runOnce(s, w, tokens, timer);
     perRun.push(marks.slice(1).map((t, i) => t - marks[i]!));
   }
-  return perRun[0]!.map((_, b) => {
-    const xs = perRun.map((r) => r[b]!).sort((x, y) => x - y);
-    return +xs[xs.length >> 1]!.toFixed(2);
-  });
+  return perRun[0]!.map((_, b) => +median(perRun.map((r) => r[b]!)).toFixed(2));
 }
 
-async function main(): Promise<void> {
-  const rows: Record<string, string | number>[] = [];
-  for (const steps of [1_000, 10_000]) {
-    (globalThis as { gc?: () => void }).gc?.();
+function main(): void {
+  const ids = args.policy?.length ? args.policy : policyIds();
+  const defs = ids.map(getPolicy);
+  const rates = new Map<string, Partial<Record<number, number>>>();
+  const failures = new Map<string, string>();
+  for (const steps of LENGTHS) {
     const s = scenarioWithSteps(steps);
     const tokens = createTokenCounter();
-    const cold: number[] = [];
-    let w: Workload | undefined;
-    for (let i = 0; i < 3; i++) {
-      w = generateWorkload(s, 100 + i, tokens);
-      cold.push(runOnce(s, w, tokens, 'none'));
+    const w = generateWorkload(s, 1, tokens);
+    runOnce(s, w, tokens, getPolicy('none')); // warm the memoized hashes and token counts
+    for (const def of defs) {
+      if (steps === LENGTHS[0]) runOnce(s, w, tokens, def); // JIT warm-up, not counted
+      const r = stepsPerSecond(s, w, tokens, def, BUDGET_MS[steps]!);
+      rates.set(def.id, { ...rates.get(def.id), [steps]: r.sps });
+      if (r.failure) failures.set(def.id, r.failure);
+      process.stderr.write(`${def.id} ${steps} steps: ${r.sps} steps/s\n`); // progress, and figures if a slow policy is cut short
     }
-    const n = w!.steps.length;
-    const bench = new Bench({ name: `${steps} steps`, time: 3_000, warmupTime: 1_000 });
-    bench.add(`none warm ${steps}`, () => { runOnce(s, w!, tokens, 'none'); });
-    await bench.run();
-    const result = bench.tasks[0]!.result;
-    if (result.state !== 'completed') throw new Error(`benchmark did not complete: ${result.state}`);
-    // the median: a 1k-step run takes ~3 ms, so one garbage collection landing in an iteration
-    // would dominate a mean
-    const warmMs = result.latency.p50;
-    const coldMs = cold.reduce((a, b) => a + b, 0) / cold.length;
-    rows.push({
-      'session steps': n,
-      'cold steps/s': Math.round(n / (coldMs / 1000)),
-      'warm steps/s': Math.round(n / (warmMs / 1000)),
-      'cold µs/step': +(1000 * coldMs / n).toFixed(2),
-      'warm µs/step': +(1000 * warmMs / n).toFixed(2),
-      'threshold-summary µs/step': +(1000 * runOnce(s, w!, tokens, 'threshold-summary') / n).toFixed(2),
-    });
   }
-  console.table(rows);
-  const [a, b] = rows as [Record<string, number>, Record<string, number>];
-  const ratio = (b['warm steps/s']! / a['warm steps/s']!);
-  console.log(`steps/s at 10k vs 1k (warm): ${(100 * ratio).toFixed(1)}%   (cold: ${(100 * b['cold steps/s']! / a['cold steps/s']!).toFixed(1)}%)`);
-  const s10 = scenarioWithSteps(10_000);
-  const tokens = createTokenCounter();
-  const w = generateWorkload(s10, 1, tokens);
-  blockTimes(s10, w, tokens, 2); // warm up
-  const blocks = blockTimes(s10, w, tokens);
-  console.log(`µs/step per 1,000-step block of one 10k-step session (history grows left to right): ${blocks.join(' ')}`);
-  console.log(`last block vs first: ${(100 * blocks.at(-1)! / blocks[0]!).toFixed(1)}%`);
+  const policies = defs.map((d) => {
+    const r = rates.get(d.id)!;
+    return { id: d.id, stepsPerSecond1k: r[1000]!, stepsPerSecond10k: r[10000]!, ratio: +(r[10000]! / r[1000]!).toFixed(3), ...(failures.has(d.id) ? { failure: failures.get(d.id) } : {}) };
+  });
+  const blocks = args.blocks ? blockTimes() : undefined;
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ scenario: SCENARIO, lengths: LENGTHS, node: process.version, policies, ...(blocks ? { noneMicrosecondsPerStepByBlock: blocks } : {}) })}\n`);
+    return;
+  }
+  console.log(`scenario ${SCENARIO}, one session per length, steps per CPU second (node ${process.version})`);
+  console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
+  if (blocks) console.log(`none, µs/step per 1,000-step block of one 10k-step session (100M window): ${blocks.join(' ')}`);
 }
 
-await main();
+main();

@@ -1,12 +1,12 @@
 /**
  * The compactbench command line. Each command lives in its own module under commands/ and
- * registers itself on the program. Bad input exits 2 with a message naming what is wrong; a tool
- * error exits 1.
+ * registers itself on the program; only the module of the command being run is imported. Bad
+ * input exits 2 with a message naming what is wrong; a tool error exits 1.
  */
 import { Command, CommanderError } from 'commander';
 import { TOOL_VERSION } from '../version.js';
 import { UsageError } from './errors.js';
-import { COMMANDS } from './commands/index.js';
+import { registerCommands } from './commands/index.js';
 
 // `compactbench policies | head`: a closed pipe is the reader saying it has enough, not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -20,7 +20,7 @@ const program = new Command('compactbench')
   .showHelpAfterError()
   .exitOverride();
 
-for (const register of COMMANDS) register(program);
+await registerCommands(program, process.argv.slice(2));
 
 /**
  * Commands whose exit code 2 means a verdict (a gate failed, a counterexample was found): for them bad

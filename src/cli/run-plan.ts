@@ -20,6 +20,7 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
+import { median } from '../workload/dist.js';
 import { generateWorkload } from '../workload/generator.js';
 import { loadScenario, loadSuite, type Scenario } from '../workload/scenario.js';
 import { collect, parsePositiveInt, UsageError } from './errors.js';
@@ -68,6 +69,7 @@ export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): R
     hash,
     settings: scenarioSettings(s),
     seeds: seedList(seeds ?? s.seeds),
+    expectedSteps: Math.min(maxSteps ?? Infinity, Math.max(1, Math.round(median(s.generator.sessionSteps)))),
     makeWorkload: (seed, tokens) => generateWorkload(s, seed, tokens, maxSteps),
   };
 }
@@ -150,7 +152,7 @@ export function specSource(spec: PlanSpec): PlanSource {
 }
 
 export interface ExecOptions {
-  /** worker threads; default min(cores, cells); 1 runs in-process */
+  /** worker threads; default from the work and the cores (defaultWorkers); 1 runs in-process */
   workers?: number;
   shard?: Shard;
   quiet?: boolean;
@@ -174,7 +176,7 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
   const indices = opts.shard ? shardIndices(cells.length, opts.shard) : cells.map((_, i) => i);
   const progress = createProgress(indices.length, opts.quiet);
   const runs = await runPlanCells(source, plan, indices, {
-    workers: opts.workers ?? defaultWorkers(indices.length),
+    workers: opts.workers ?? defaultWorkers(indices.map((i) => cells[i]!)),
     checked: plan.checked,
     onProgress: (done) => progress.tick(done),
     ...(opts.isolate ? { isolate: opts.isolate } : {}),
@@ -221,7 +223,7 @@ export function addPlanOptions(cmd: Command, withPolicy = true): Command {
 export function addExecOptions(cmd: Command, defaultOut: string): Command {
   return cmd
     .option('--out <dir>', 'output directory', defaultOut)
-    .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: min(cores, cells); 1 = in-process)')
+    .option('--workers <n>', 'worker threads across (scenario, seed, policy) cells (default: by the amount of work, at most one per free core; 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
     .option('--force', 'replace --out even if it holds files that are not this command\'s outputs')
     .option('--hook-budget <seconds>', 'policy modules: longest one hook call may run before its session fails (default 60)')

@@ -37,6 +37,8 @@ export function traceRunScenario(file: string, trace: ImportedTrace, label = bas
       breakpoints: profile.provider === 'anthropic' ? 'auto' : 'none',
       summarizer: { fidelity: 1, failureRate: 0, failAt: [] },
     },
+    // a step per message at most: enough to size the worker pool
+    expectedSteps: trace.messages.length,
     makeWorkload: (_seed, tokens) => replayWorkload(trace, tokens, tokenScaleFor(profile), model, windowOf(trace, profile.contextWindow)),
   };
 }

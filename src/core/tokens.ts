@@ -7,7 +7,7 @@
  * history length). With it, a message is tokenized once, when it first appears. Policies that copy a
  * message keep the same content string, which hits the string cache.
  */
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from './bpe.js';
 import { imageCount, memoOf, type Message } from './messages.js';
 
 /** Tokens charged per image part (Anthropic/OpenAI bill ~1.6k for a typical screenshot). */

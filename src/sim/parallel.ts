@@ -5,11 +5,13 @@
  * Results are placed by cell index, never by completion order, so a parallel run is byte-identical
  * to an in-process one (every session is deterministic given its cell).
  *
- * Workers start from `worker-entry.mjs`, which registers tsx before importing this TypeScript module:
- * the CLI runs TypeScript through tsx, and a worker does not inherit a loader registered at runtime.
+ * Workers of the compiled package start from `worker-main.js` and load compiled JavaScript only. From
+ * source (tsx, vitest) they start from `worker-entry.mjs`, which registers tsx first (a worker does not
+ * inherit a loader registered at runtime) and so recompiles every module: the default is then one
+ * thread.
  */
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
@@ -30,9 +32,38 @@ export async function loadPlan(source: PlanSource): Promise<RunPlan> {
   return (await (factory as (a: unknown) => RunPlan | Promise<RunPlan>)(source.args)) as RunPlan;
 }
 
-/** min(cores, cells), at least 1. */
-export function defaultWorkers(cells: number): number {
-  return Math.max(1, Math.min(availableParallelism(), cells));
+/** Whether this module runs as TypeScript (tsx, vitest) rather than from the compiled dist/. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker-main.js', import.meta.url);
+
+/**
+ * Simulated steps one worker must get for starting it to pay. Measured on the default suite (2 cores):
+ * a compiled worker costs 1–3 s of CPU besides its cells (~1.3 s loading modules and the tokenizer,
+ * rebuilding the plan, copying its runs back to the parent), and a cell's step costs ~250 µs on
+ * average (policy, workload generation and records), so 25k steps is ~6 s of work per worker.
+ */
+export const STEPS_PER_WORKER = 25_000;
+/** Assumed length of a session whose scenario does not say (RunScenario.expectedSteps). */
+const FALLBACK_STEPS = 300;
+
+/**
+ * Cores not already busy: the available parallelism less the one-minute load average (0 where the OS
+ * has none, as on Windows). On a shared machine whose cores are taken, workers only add their start-up
+ * and copying to the same CPU. Only the speed depends on it: output is identical for any worker count.
+ */
+export function freeCores(): number {
+  return Math.max(1, availableParallelism() - Math.round(loadavg()[0] ?? 0));
+}
+
+/**
+ * The default worker count: as many threads as the free cores and the work support — at most one per
+ * free core and per cell, and only as many as get STEPS_PER_WORKER steps each; one (in-process) when
+ * the work is small or when running from source, where every worker would recompile the TypeScript.
+ */
+export function defaultWorkers(cells: readonly Cell[], cores = freeCores(), fromSource = FROM_SOURCE): number {
+  if (fromSource) return 1;
+  const steps = cells.reduce((s, c) => s + (c.scenario.expectedSteps ?? FALLBACK_STEPS), 0);
+  return Math.max(1, Math.min(cores, cells.length, Math.floor(steps / STEPS_PER_WORKER)));
 }
 
 /** A fingerprint of the cell order, so a worker can check it rebuilt the same plan as its parent. */
@@ -143,7 +174,7 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
       if (!failed && queue.length === 0 && live.size === 0) resolve(results);
     };
     const start = (): void => {
-      const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: init, ...(iso ? { resourceLimits: workerLimits(iso) } : {}) });
+      const w = new Worker(WORKER_ENTRY, { workerData: init, ...(iso ? { resourceLimits: workerLimits(iso) } : {}) });
       live.add(w);
       let task: number[] | undefined;
       let timer: NodeJS.Timeout | undefined;
@@ -206,7 +237,7 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
   });
 }
 
-/** The worker side (called by worker-entry.mjs): rebuild the plan, then run each task it is sent. */
+/** The worker side (called by worker-main): rebuild the plan, then run each task it is sent. */
 export async function workerMain(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('workerMain must run in a worker thread');

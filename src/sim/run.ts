@@ -17,6 +17,8 @@ export interface RunScenario {
   settings: SimSettings;
   /** this scenario's seeds; the plan's seeds when absent */
   seeds?: readonly number[];
+  /** typical session length in steps, to size the default worker pool (sim/parallel.ts) */
+  expectedSteps?: number;
   makeWorkload(seed: number, tokens: TokenCounter): Workload;
 }
 

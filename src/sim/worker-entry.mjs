@@ -1,8 +1,7 @@
-// Worker thread entry for src/sim/parallel.ts. Plain JavaScript so Node can start it directly; it
-// registers tsx (the CLI's TypeScript loader, which a worker does not inherit) and then runs the
-// TypeScript worker loop.
+// Worker thread entry for src/sim/parallel.ts when it runs from source (under tsx or vitest): plain
+// JavaScript so Node can start it directly; it registers tsx (which a worker does not inherit) and
+// then runs the TypeScript worker loop. The compiled package uses dist/sim/worker-main.js instead.
 import { register } from 'tsx/esm/api';
 
 register();
-const { workerMain } = await import('./parallel.ts');
-await workerMain();
+await import('./worker-main.ts');

@@ -1,8 +1,8 @@
 /**
  * Loading the policy to check: a registered id, or a module file the user points at.
  *
- * A policy module (a .ts file runs under tsx or vitest; .js/.mjs anywhere) exports one of, in this
- * order of preference:
+ * A policy module (.js/.mjs, or TypeScript .ts/.mts/.cts, which tsx's programmatic loader compiles
+ * wherever the file lives) exports one of, in this order of preference:
  * 1. `export default` a PolicyDefinition (`{ id, description, source, params, create }`);
  * 2. `export const policy` a PolicyDefinition;
  * 3. `export function create(params)` (or a default-exported function) returning a ContextPolicy,
@@ -51,13 +51,28 @@ function fromFactory(mod: Record<string, unknown>, file: string): PolicyDefiniti
   };
 }
 
+/**
+ * Imports a module file. TypeScript goes through tsx's `tsImport`, scoped to this one import (no global
+ * loader), so a .ts policy loads from the compiled CLI and from any folder, ESM package or not.
+ */
+async function importModule(abs: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(abs).href;
+  if (!/\.[cm]?ts$/i.test(abs)) return (await import(url)) as Record<string, unknown>;
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  // Outside an ESM package tsx compiles the file to CommonJS; Node then exposes its `exports` object as
+  // `default` (marked __esModule), which holds the module's own exports, its `default` included.
+  const cjs = mod.default as Record<string, unknown> | undefined;
+  return cjs && typeof cjs === 'object' && cjs.__esModule === true ? cjs : mod;
+}
+
 /** Imports a policy module and finds its definition (see the conventions above). */
 export async function loadPolicyModule(file: string, cwd = process.cwd()): Promise<LoadedTarget> {
   const abs = path.resolve(cwd, file);
   if (!existsSync(abs)) throw new PolicyLoadError(`policy module ${file} not found (looked at ${abs})`);
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+    mod = await importModule(abs);
   } catch (e) {
     throw new PolicyLoadError(`policy module ${file} failed to load: ${e instanceof Error ? e.message : String(e)}`);
   }

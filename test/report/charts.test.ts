@@ -53,13 +53,13 @@ describe('charts', () => {
     expect(read('charts/changed-index.svg')).toContain('>earliest changed index (0 = system prompt)<');
   });
 
-  it('render PNGs at twice the SVG size', () => {
+  it('render PNGs at the SVG size (1×)', () => {
     const svg = read('charts/headline.svg');
     const [, w, h] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!;
     const png = readFileSync(join(dir, 'charts/headline.png'));
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    expect(png.readUInt32BE(16)).toBe(2 * Number(w));
-    expect(png.readUInt32BE(20)).toBe(2 * Number(h));
+    expect(png.readUInt32BE(16)).toBe(Number(w));
+    expect(png.readUInt32BE(20)).toBe(Number(h));
   });
 
   it('render the same SVG bytes every time (vega id counters are reset)', async () => {

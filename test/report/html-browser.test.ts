@@ -1,11 +1,12 @@
 /**
  * Opens the HTML report in headless Chromium (Debian's package, driven by playwright-core; never a
  * downloaded browser) and checks every chart rendered, tooltips work, the console has no errors and the
- * page made no network request. In CI (CI=true) a missing Chromium fails the test; locally it skips
- * with a message saying how to install it.
+ * page made no network request. The browser is $CHROMIUM_PATH, else the first of chromium,
+ * chromium-browser, google-chrome-stable, google-chrome on PATH, else /usr/bin/chromium. In CI
+ * (CI=true) a missing Chromium fails the test; locally it skips with a message saying how to install it.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +14,22 @@ import { writeReport } from '../../src/report/write-report.js';
 import { COMPARE_POLICIES, fixtureRun, tempDir } from './helpers.js';
 import { parseGate } from '../../src/report/gate.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+function findChromium(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome']) {
+    for (const d of dirs) if (existsSync(join(d, name))) return join(d, name);
+  }
+  return '/usr/bin/chromium';
+}
+
+const CHROMIUM = findChromium();
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const present = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
 
 if (!present && !inCi) {
-  console.warn(`SKIPPED html-browser.test.ts: ${CHROMIUM} is missing (install it with scripts/install-chromium.sh, as root); in CI this test fails instead.`);
+  console.warn(`SKIPPED html-browser.test.ts: ${CHROMIUM} is missing (install it with scripts/install-chromium.sh, as root, or set CHROMIUM_PATH); in CI this test fails instead.`);
 }
 
 describe.skipIf(!present && !inCi)('the HTML report in headless Chromium', () => {

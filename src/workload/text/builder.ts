@@ -8,7 +8,7 @@
  * string is counted as one piece. The result is therefore exact by construction, not an estimate
  * (the tests compare it with gpt-tokenizer on whole generated messages).
  */
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '../../core/bpe.js';
 import { safeJunction } from './junction.js';
 
 /** Largest number of distinct pieces kept; the table is cleared past it (counts are pure, so this is safe). */
