@@ -28,7 +28,7 @@ export function runSession(setup: SessionSetup): SessionRun {
   const events: EventRecord[] = [];
   const vetoes: VetoRecord[] = [];
   const violations: InvariantRecord[] = [];
-  const tracker = new RequestTracker(freezeMessage(workload.system), tokens, setup.cacheFor(workload.model));
+  const tracker = new RequestTracker(freezeMessage(workload.system), tokens, setup.cacheFor(workload.model), setup.checked);
   let model = workload.model;
   let window = workload.contextWindow;
   let maxOut = workload.maxOutputTokens;
