@@ -7,7 +7,7 @@
  * policy may rewrite history again (afterStep). The harness — never the policy — diffs what changed.
  *
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
- * (a compaction event) or a view policy costs O(history).
+ * (a compaction event) or a view policy without a `changedFrom` hint costs O(history).
  */
 import { freezeMessage, type Message } from '../core/messages.js';
 import { checkInvariants } from '../core/invariants.js';
