@@ -112,8 +112,10 @@ describe('ViewResult.changedFrom', () => {
     expect(r.failure!.error).toMatch(/changedFrom/);
   });
 
-  it.each(['stateless', 'remembers'])('anthropic-clear-tool-uses (%s): hinted and rebuilt requests give the same records', (serverState) => {
-    const params = { trigger: 12_000, serverState };
+  it.each([
+    ['stateless', 'documented'], ['remembers', 'documented'], ['stateless', 'after-lookup'],
+  ])('anthropic-clear-tool-uses (%s, %s): hinted and rebuilt requests give the same records', (serverState, cacheSemantics) => {
+    const params = { trigger: 12_000, serverState, cacheSemantics };
     const opts: FixtureOptions = { turns: 4, stepsPerTurn: 10, resultChars: 2_000 };
     const want = run(unhinted(anthropicClearToolUsesPolicy), false, opts, params);
     expect(want.events.length).toBeGreaterThan(0);
