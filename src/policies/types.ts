@@ -57,6 +57,16 @@ export interface ViewResult {
    * matching, and takes token counts from `messages`.
    */
   cacheAs?: readonly Message[];
+  /**
+   * A cheap hint for the harness: `messages[i]` is the very object the previous call of this `view` returned
+   * at position `i`, for every `i < changedFrom` (0 when unsure; the history counts as the previous
+   * result when that call returned it). With it the harness patches its copy of the request from there
+   * instead of rebuilding and re-diffing it whole, so a step costs O(view − changedFrom). The harness
+   * still finds the earliest changed index itself; checked runs verify the hint, and a wrong hint is a
+   * policy failure. The harness keeps no reference to `messages` after the call, so a policy may return
+   * the same array, patched, every time.
+   */
+  changedFrom?: number;
 }
 
 /** A decision not to act that the report should count (anti-thrash vetoes, cooldown skips, no-ops). */

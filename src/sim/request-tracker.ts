@@ -4,7 +4,10 @@
  * Without a view policy the request is `[system, ...history]`, mirrored in an array that appends
  * push onto, with a running token sum: a step costs O(appended). A rewrite (compaction) rebuilds the
  * mirror and diffs it against what was last sent: O(history), once per event. The first
- * `lastSentLength` elements of `lastSent` are never mutated, so they always show the previous request.
+ * `lastSentLength` elements of `lastSent` are never mutated, so they always show the previous request,
+ * with one exception read through `sent()`: a view policy's request is one array patched in place
+ * (patched-request.ts), which is usually also `lastSent`; it keeps what it overwrites, and `sent()` copies
+ * the sent request back before anything reads it whole. A view step then costs O(view − changedFrom).
  */
 import { earliestChangedIndex } from '../core/diff.js';
 import type { Message } from '../core/messages.js';
@@ -12,6 +15,7 @@ import type { TokenCounter } from '../core/tokens.js';
 import type { Usage } from '../core/usage.js';
 import type { CacheModel } from '../cache/model.js';
 import type { ViewResult } from '../policies/types.js';
+import { PatchedRequest } from './patched-request.js';
 import { PolicyFailure } from './policy-call.js';
 
 export interface ChangeInfo {
@@ -46,6 +50,10 @@ export class RequestTracker {
   private mirror: Message[];
   private mirrorTokens: number;
   private view: Message[] | null = null;
+  /** the view policy's last labelled view, patched in place (its `req` may also be `lastSent`) */
+  private patched: PatchedRequest | null = null;
+  /** `patched` holds the view the policy returned last (what its `changedFrom` refers to) */
+  private viewBasis = false;
   private viewTokens = 0;
   private lastSent: Message[] = [];
   /** what the cache keyed on for the last request (differs from lastSent only for `cacheAs` views) */
@@ -67,6 +75,8 @@ export class RequestTracker {
     /** the provider's count (core/tokens.ts × the model's token scale): every figure here is in it */
     private tokens: TokenCounter,
     private cache: CacheModel,
+    /** checked runs: verify `ViewResult.changedFrom` and the patched request against a full rebuild */
+    private readonly checked = false,
   ) {
     this.systemTokens = tokens.message(system);
     this.mirror = [system];
@@ -99,7 +109,7 @@ export class RequestTracker {
   /** A policy rewrote history. Returns where the request changed relative to the last one sent. */
   replaceHistory(next: Message[]): ChangeInfo {
     const newMirror = [this.system, ...next];
-    const diff = earliestChangedIndex(this.lastSent, newMirror, this.lastSentLength);
+    const diff = earliestChangedIndex(this.sent(), newMirror, this.lastSentLength);
     this.history = next;
     this.mirror = newMirror;
     this.mirrorTokens = sumTokens(this.tokens, newMirror);
@@ -110,21 +120,46 @@ export class RequestTracker {
     return { earliestChangedIndex: diff, rewriteTokens: this.mirrorTokens - sumTokens(this.tokens, newMirror, 0, diff) };
   }
 
-  /** Applies a view policy's result; returns an event when the view cut into what was last sent. */
+  /**
+   * Applies a view policy's result; returns an event when the view cut into what was last sent.
+   *
+   * A labelled view with `changedFrom` patches the tracker's copy of the previous view from there (see
+   * patched-request.ts), so a step costs O(view − changedFrom); without it the request is rebuilt and
+   * diffed whole. Checked runs verify `changedFrom` (a wrong one is a policy failure) and the result.
+   */
   setView(v: readonly Message[] | ViewResult): ViewEvent | null {
     const label = Array.isArray(v) ? undefined : (v as ViewResult);
     const msgs = label ? label.messages : (v as readonly Message[]);
-    const req = msgs === this.history ? this.mirror : [this.system, ...msgs];
+    let req: Message[];
+    let diff: number | undefined;
+    if (msgs === this.history) {
+      req = this.mirror;
+      this.viewBasis = false;
+    } else if (label?.changedFrom !== undefined && this.viewBasis && this.patched) {
+      const from = this.hintedFrom(label.changedFrom, msgs, this.patched);
+      const sentBefore = this.checked && this.patched.isSent ? this.patched.sentCopy() : null;
+      this.patched.patch(msgs, from);
+      req = this.patched.req;
+      if (this.patched.isSent) diff = this.patched.sentDiff();
+      if (sentBefore) this.verifyPatched(sentBefore, msgs, diff!);
+    } else {
+      this.sent(); // the buffer may be the request sent: keep that readable before it is replaced
+      this.patched = new PatchedRequest(this.system, msgs, this.tokens);
+      this.viewBasis = true;
+      req = this.patched.req;
+    }
     this.view = req === this.mirror ? null : req;
-    this.viewTokens = this.view ? sumTokens(this.tokens, req) : 0;
-    const keys = label?.cacheAs ? [this.system, ...label.cacheAs] : req;
+    this.viewTokens = this.view ? this.patched!.tokens : 0;
+    const keys = !label?.cacheAs ? req : label.cacheAs === this.history ? this.mirror : [this.system, ...label.cacheAs];
     if (keys.length !== req.length) throw new PolicyFailure('view', 'ViewResult.cacheAs must have as many messages as the view');
     this.viewKeys = keys === req ? null : keys;
-    if (req === this.lastSent) return null; // pure append to the mirror that was sent
-    const diff = earliestChangedIndex(this.lastSent, req, this.lastSentLength);
+    if (req === this.mirror && this.lastSent === this.mirror) return null; // pure append to the mirror that was sent
+    diff ??= earliestChangedIndex(this.sent(), req, this.lastSentLength);
     if (diff >= this.lastSentLength) return null;
     this.contentChangedFrom = Math.min(this.contentChangedFrom, diff);
-    const keyDiff = keys === req && this.lastSentKeys === this.lastSent ? diff : earliestChangedIndex(this.lastSentKeys, keys, this.lastSentLength);
+    const keyDiff = keys === req && this.lastSentKeys === this.lastSent ? diff
+      : keys === this.mirror && this.lastSentKeys === this.mirror ? Math.min(this.lastSentLength, keys.length) // the mirror only grows
+        : earliestChangedIndex(this.sentKeys(), keys, this.lastSentLength);
     if (keyDiff < this.lastSentLength) {
       this.changedFrom = Math.min(this.changedFrom, keyDiff);
       if (this.editKind === 'none') this.editKind = 'view';
@@ -133,9 +168,50 @@ export class RequestTracker {
       phase: 'view', kind: label?.kind ?? 'view', note: label?.note ?? '', detail: '',
       messagesBefore: this.mirror.length - 1, messagesAfter: msgs.length,
       tokensBefore: this.lastSentTokens + this.appendedSinceSend, tokensAfter: this.requestTokens,
-      earliestChangedIndex: diff, rewriteTokens: this.requestTokens - sumTokens(this.tokens, req, 0, diff),
+      earliestChangedIndex: diff, rewriteTokens: sumTokens(this.tokens, req, diff),
       prevRequestLength: this.lastSentLength,
     };
+  }
+
+  /** `changedFrom` clamped to both views; checked runs verify it by identity. */
+  private hintedFrom(changedFrom: number, msgs: readonly Message[], prev: PatchedRequest): number {
+    if (!(changedFrom >= 0)) throw new PolicyFailure('view', `ViewResult.changedFrom must be a non-negative number, got ${changedFrom}`);
+    const from = Math.min(Math.floor(changedFrom), msgs.length, prev.req.length - 1);
+    if (this.checked) {
+      for (let i = 0; i < from; i++) {
+        if (msgs[i] !== prev.req[i + 1]) {
+          throw new PolicyFailure('view', `ViewResult.changedFrom is ${changedFrom} but message ${i} is not the one the previous view had there`);
+        }
+      }
+    }
+    return from;
+  }
+
+  /** Checked runs: the patched request, its tokens and its cut against the sent request, recomputed whole. */
+  private verifyPatched(sentBefore: readonly Message[], msgs: readonly Message[], diff: number): void {
+    const p = this.patched!;
+    const full = earliestChangedIndex(sentBefore, p.req, sentBefore.length);
+    const ok = p.req.length === msgs.length + 1 && p.req[0] === this.system && msgs.every((m, i) => p.req[i + 1] === m);
+    if (!ok || full !== diff || sumTokens(this.tokens, p.req) !== p.tokens) {
+      throw new Error(`patched view disagrees with a full rebuild (cut ${diff} vs ${full}, tokens ${p.tokens})`);
+    }
+  }
+
+  /** The request last sent, readable whole (copied back first if the patched view has overwritten it). */
+  private sent(): readonly Message[] {
+    const p = this.patched;
+    if (p && p.isSent && this.lastSent === p.req && !p.pristine) {
+      const copy = p.sentCopy();
+      if (this.lastSentKeys === this.lastSent) this.lastSentKeys = copy;
+      this.lastSent = copy;
+      p.unmarkSent();
+    }
+    return this.lastSent;
+  }
+
+  private sentKeys(): readonly Message[] {
+    this.sent();
+    return this.lastSentKeys;
   }
 
   /** Marks the current request as sent and returns it. */
@@ -148,6 +224,10 @@ export class RequestTracker {
     this.lastSentTokens = this.requestTokens;
     this.appendedSinceSend = 0;
     this.view = null; // a view is recomputed every step
+    if (this.patched) {
+      if (req === this.patched.req) this.patched.markSent();
+      else this.patched.unmarkSent();
+    }
     return req;
   }
 
@@ -173,6 +253,8 @@ export class RequestTracker {
   switchModel(cache: CacheModel, tokens: TokenCounter = this.tokens): void {
     if (tokens !== this.tokens) {
       this.tokens = tokens;
+      // the patched view counts with the old scale: the next view is built afresh
+      this.viewBasis = false;
       this.systemTokens = tokens.message(this.system);
       this.mirrorTokens = sumTokens(tokens, this.mirror);
       this.lastSentTokens = sumTokens(tokens, this.lastSent, 0, this.lastSentLength);

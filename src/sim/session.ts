@@ -7,7 +7,7 @@
  * policy may rewrite history again (afterStep). The harness — never the policy — diffs what changed.
  *
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
- * (a compaction event) or a view policy costs O(history).
+ * (a compaction event) or a view policy without a `changedFrom` hint costs O(history).
  */
 import { toProvider } from '../cache/token-scale.js';
 import { deepFreezeMessage, freezeMessage, type Message } from '../core/messages.js';
@@ -33,7 +33,7 @@ export function runSession(setup: SessionSetup): SessionRun {
   const vetoes: VetoRecord[] = [];
   const violations: InvariantRecord[] = [];
   const system = freeze(workload.system);
-  const tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model));
+  const tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model), setup.checked);
   let model = workload.model;
   let window = workload.contextWindow;
   let maxOut = workload.maxOutputTokens;

@@ -24,8 +24,10 @@ export interface PendingEvent {
 export function finishEvent(key: RunKey, step: number, userTurn: number, p: PendingEvent, profile: CacheProfile | undefined): EventRecord {
   const reclaimed = p.tokensBefore - p.tokensAfter;
   const noop = p.earliestChangedIndex >= p.prevRequestLength && p.messagesBefore === p.messagesAfter && reclaimed === 0;
+  // explicit fields, no spread of the key (see buildStepRecord): view policies record an event per step
   return {
-    ...key, step, userTurn, phase: p.phase, kind: p.kind, note: p.note,
+    scenario: key.scenario, seed: key.seed, policy: key.policy, policyLabel: key.policyLabel, paramsHash: key.paramsHash,
+    step, userTurn, phase: p.phase, kind: p.kind, note: p.note,
     messagesBefore: p.messagesBefore, messagesAfter: p.messagesAfter,
     tokensBefore: p.tokensBefore, tokensAfter: p.tokensAfter, reclaimedTokens: reclaimed,
     earliestChangedIndex: p.earliestChangedIndex,

@@ -41,10 +41,12 @@ describe('anthropic-clear-tool-uses (clear_tool_uses_20250919)', () => {
 
   it('remembering, keeps what the server cleared: the next request repeats the same cleared blocks (a pure append)', () => {
     const p = create(anthropicClearToolUsesPolicy, { trigger: 10_000, serverState: 'remembers' });
-    const first = msgs(p.view!(h, ctx()));
+    const first = msgs(p.view!(h, ctx())).slice(); // the policy patches the array it returned on its next call
     const longer = [...h, ...turn({ resultTokens: 10, calls: 1 }, 'c')];
-    const second = msgs(p.view!(longer, ctx()));
-    expect(second.slice(0, first.length).every((m, i) => m === first[i])).toBe(true);
+    const v = p.view!(longer, ctx()) as ViewResult;
+    expect(v.messages.slice(0, first.length).every((m, i) => m === first[i])).toBe(true);
+    expect(v.messages.length).toBeGreaterThan(first.length);
+    expect(v.changedFrom).toBe(first.length);
   });
 
   it('marks the view with the unedited history under the after-lookup semantics (seed 000, Hermes issues #525/#526)', () => {
@@ -58,14 +60,18 @@ describe('anthropic-clear-tool-uses (clear_tool_uses_20250919)', () => {
 describe('anthropic-clear-tool-uses, stateless (the documented reading, default)', () => {
   it('edits every request afresh: one more tool use leaves keep, one more block is cleared near the end', () => {
     const p = create(anthropicClearToolUsesPolicy, { trigger: 10_000 });
-    const first = msgs(p.view!(h, ctx()));
+    const v1 = p.view!(h, ctx()) as ViewResult;
+    expect(v1.changedFrom).toBe(0); // nothing returned before
+    const first = v1.messages.slice(); // the policy patches the array it returned on its next call
     const longer = [...h, ...turn({ resultTokens: 10, calls: 1 }, 'c')];
-    const second = msgs(p.view!(longer, ctx()));
+    const v2 = p.view!(longer, ctx()) as ViewResult;
+    const second = v2.messages;
     const cleared = (v: readonly Message[]) => toolMessages(v).filter((m) => m.content === '[cleared]').length;
     expect(cleared(first)).toBe(7);
     expect(cleared(second)).toBe(8);
     const firstChange = second.findIndex((m, i) => m !== first[i]);
     expect(firstChange).toBe(h.findIndex((m) => m.role === 'tool' && m.tool_call_id === toolMessages(h)[7]!.tool_call_id));
+    expect(v2.changedFrom).toBe(firstChange); // the hint the harness patches its request from
   });
 
   it('measures the trigger on the unedited request, so it keeps clearing where a remembering server would stop', () => {
@@ -107,12 +113,21 @@ describe('anthropic-clear-tool-uses, incremental tracker', () => {
     const full = history(...Array.from({ length: 12 }, (_, i) => turn({ resultTokens: 300 + 97 * (i % 5), calls: 1 + (i % 4) }, `t${i}`)));
     const remembered = serverState === 'remembers' ? new Set<string>() : undefined;
     let checked = 0;
+    let prev: readonly Message[] = [];
     for (let n = 1; n <= full.length; n++) {
       const hist = full.slice(0, n);
-      const got = msgs(p.view!(hist, ctx()));
+      const v = p.view!(hist, ctx());
+      const got = msgs(v);
       const want = naive(hist, 3, 12_000, remembered) ?? hist;
       expect(got.map((m) => m.content), `prefix ${n}`).toEqual(want.map((m) => m.content));
-      if (got !== hist) checked++;
+      if (got !== hist) {
+        checked++;
+        // the hint holds: every position before changedFrom is the object the previous request had there
+        const from = (v as ViewResult).changedFrom!;
+        expect(from, `prefix ${n}`).toBeLessThanOrEqual(prev.length);
+        expect(got.slice(0, from).every((m, i) => m === prev[i]), `prefix ${n}`).toBe(true);
+      }
+      prev = got.slice();
     }
     expect(checked).toBeGreaterThan(10);
   });

@@ -18,8 +18,10 @@
  *   triggers the request is a pure append.
  *
  * Cost: the tracker indexes history once (a cursor over appended messages and tool uses) and keeps the
- * edited view as a patched array with running token sums, so a step costs O(appended + newly cleared) plus
- * one array copy of the view it returns (no map rebuilt, no message re-read, no token re-summed).
+ * edited view as a patched array with running token sums, so a step costs O(appended + newly cleared): no
+ * map rebuilt, no message re-read, no token re-summed, no copy. The view returned is that array itself,
+ * with the first position patched since the previous request (`changedFrom`), from which the harness
+ * patches its own copy of the request (ViewResult.changedFrom).
  */
 import { contentText, type Message } from '../../core/messages.js';
 import type { TokenCounter } from '../../core/tokens.js';
@@ -60,6 +62,15 @@ export interface Clearing {
   tokens: number;
 }
 
+/** A request: the messages (the history itself when nothing is edited) and what this request cleared. */
+export interface EditedRequest {
+  /** the tracker's patched view (patched again by later requests: read it before the next call) or the history */
+  messages: readonly Message[];
+  clearing?: Clearing;
+  /** with the patched view: `messages[i]` is what the previous request returned at `i` for all `i < changedFrom` */
+  changedFrom?: number;
+}
+
 /** The server-side edit, tracked incrementally over an append-only history. */
 export class ClearedToolUses {
   readonly ids = new Set<string>();
@@ -76,6 +87,9 @@ export class ClearedToolUses {
   private viewTokens = 0;
   /** tokens freed by the uses cleared so far */
   private clearedTokens = 0;
+  /** the first view position patched since the view was last returned, and that view's length (−1: none returned) */
+  private dirtyFrom = 0;
+  private returnedLength = -1;
   private placeholderTokens = 0;
   private inputPlaceholderTokens = 0;
 
@@ -85,20 +99,32 @@ export class ClearedToolUses {
   }
 
   /**
-   * The request for `history`: the edited view (a copy of the patched array, which later requests keep
-   * patching, or `history` itself when nothing is edited) and the clearing this request triggered, if any. `systemTokens` counts toward the trigger.
+   * The request for `history`: the edited view (or `history` itself when nothing is edited) and the clearing
+   * this request triggered, if any. `systemTokens` counts toward the trigger.
    */
-  request(history: readonly Message[], systemTokens: number): { messages: readonly Message[]; clearing?: Clearing } {
+  request(history: readonly Message[], systemTokens: number): EditedRequest {
     this.index(history);
     if (this.cfg.serverState === 'remembers') {
       const clearing = systemTokens + this.viewTokens > this.cfg.triggerTokens ? this.clear(history, false).clearing : undefined;
-      return { messages: this.ids.size === 0 ? history : this.view.slice(), ...(clearing ? { clearing } : {}) };
+      return this.ids.size === 0 ? this.unedited(history) : this.edited(clearing);
     }
     // stateless: the unedited request decides, and below the trigger (or short of clear_at_least) nothing is edited
-    if (systemTokens + this.historyTokens <= this.cfg.triggerTokens) return { messages: history };
+    if (systemTokens + this.historyTokens <= this.cfg.triggerTokens) return this.unedited(history);
     const r = this.clear(history, true);
-    if (!r.applies) return { messages: history };
-    return { messages: this.view.slice(), ...(r.clearing ? { clearing: r.clearing } : {}) };
+    if (!r.applies) return this.unedited(history);
+    return this.edited(r.clearing);
+  }
+
+  private unedited(history: readonly Message[]): EditedRequest {
+    this.returnedLength = -1; // the next edited view is compared with nothing
+    return { messages: history };
+  }
+
+  private edited(clearing: Clearing | undefined): EditedRequest {
+    const changedFrom = this.returnedLength < 0 ? 0 : Math.min(this.dirtyFrom, this.returnedLength);
+    this.returnedLength = this.view.length;
+    this.dirtyFrom = Infinity;
+    return { messages: this.view, changedFrom, ...(clearing ? { clearing } : {}) };
   }
 
   /** Indexes the messages appended since the last call (re-indexes everything after a rewrite). */
@@ -135,7 +161,7 @@ export class ClearedToolUses {
 
   private reset(): void {
     const remembered = [...this.ids];
-    Object.assign(this, { uses: [], byId: new Map(), scanned: 0, lastSeen: undefined, cursor: 0, view: [], historyTokens: 0, viewTokens: 0, clearedTokens: 0 });
+    Object.assign(this, { uses: [], byId: new Map(), scanned: 0, lastSeen: undefined, cursor: 0, view: [], historyTokens: 0, viewTokens: 0, clearedTokens: 0, dirtyFrom: 0 });
     this.ids.clear();
     for (const id of remembered) this.ids.add(id);
   }
@@ -184,5 +210,6 @@ export class ClearedToolUses {
     if (next === m && prev === m) return;
     this.viewTokens += this.tokens.message(next) - this.tokens.message(prev);
     this.view[i] = next;
+    if (i < this.dirtyFrom) this.dirtyFrom = i;
   }
 }

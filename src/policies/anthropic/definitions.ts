@@ -51,7 +51,7 @@ export const anthropicClearToolUsesPolicy: PolicyDefinition = {
         const r = state.request(history, ctx.systemTokens);
         if (r.clearing) applied++;
         return serverView(history, r.messages, 'clear-tool-uses', semantics,
-          r.clearing ? `cleared ${r.clearing.cleared} tool uses (${r.clearing.tokens} tokens)` : undefined);
+          r.clearing ? `cleared ${r.clearing.cleared} tool uses (${r.clearing.tokens} tokens)` : undefined, r.changedFrom);
       },
       telemetry: () => ({ clearingsApplied: applied, toolUsesCleared: state?.ids.size ?? 0 }),
     };

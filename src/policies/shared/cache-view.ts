@@ -22,11 +22,14 @@ export type CacheKeyedView = ViewResult;
 export const CACHE_SEMANTICS = ['documented', 'after-lookup'] as const;
 export type CacheSemantics = (typeof CACHE_SEMANTICS)[number];
 
-/** The view to return: the history itself when nothing changed, else the labelled view (keyed for `after-lookup`). */
+/**
+ * The view to return: the history itself when nothing changed, else the labelled view (keyed for
+ * `after-lookup`), with the policy's `changedFrom` hint (ViewResult.changedFrom) when it has one.
+ */
 export function serverView(history: readonly Message[], messages: readonly Message[], kind: string,
-  semantics: CacheSemantics, note?: string): readonly Message[] | CacheKeyedView {
+  semantics: CacheSemantics, note?: string, changedFrom?: number): readonly Message[] | CacheKeyedView {
   if (messages === history) return history;
-  const v: CacheKeyedView = { messages, kind, ...(note ? { note } : {}) };
+  const v: CacheKeyedView = { messages, kind, ...(note ? { note } : {}), ...(changedFrom !== undefined ? { changedFrom } : {}) };
   if (semantics === 'after-lookup' && messages.length === history.length) v.cacheAs = history;
   return v;
 }
