@@ -14,6 +14,7 @@
  * The current turn is never summarized. Aider renders only user and assistant text for the summarizer.
  */
 import type { Message } from '../../core/messages.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 
 /** Paraphrase of `prompts.summary_prefix` (the summary is told as the user's recollection). */
@@ -72,7 +73,16 @@ class AiderPolicy implements ContextPolicy {
     return this.summarize(result, ctx, max, depth + 1);
   }
 
+  /**
+   * Aider does not shrink the current turn or check that the summary fits; its `check_tokens` warns that the
+   * chat context exceeds the model's limit, and an over-window request fails. Reported here: the summary
+   * flagged `detail.overWindow`, or the veto `over-window` when nothing ran (metadata only).
+   */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    return flagOverWindow(history, this.summarizeDone(history, ctx), ctx);
+  }
+
+  private summarizeDone(history: readonly Message[], ctx: PolicyContext): HookResult {
     if (!ctx.turnStart) return undefined;
     let current = history.length - 1;
     while (current >= 0 && history[current]!.role !== 'user') current--;

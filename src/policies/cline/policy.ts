@@ -10,8 +10,13 @@
  *   truncation notice. Cline keeps the removed messages on disk and marks a deleted range; the request
  *   (what this models) no longer contains them.
  * Not modelled: the optional auto-condense (an LLM summary) and file-mention / write-result dedupe.
+ * The trigger is the previous request's size, so a request can go out over the window (a large tool result,
+ * a switch to a smaller model), and a truncation need not fit; upstream that request fails with a
+ * context-window error. Reported: the event flagged `detail.overWindow`, or the veto `over-window` when
+ * nothing ran (shared/over-window.ts; metadata only).
  */
 import { contentText, type Message } from '../../core/messages.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import type { HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 import { apiMessageStarts, dedupeFileReads, maxAllowedSize, TRUNCATION_NOTICE, truncationRange } from './truncation.js';
 
@@ -44,7 +49,7 @@ function orphansAsText(kept: readonly Message[], callIds: ReadonlySet<string>): 
   return out;
 }
 
-function beforeStep(history: readonly Message[], ctx: PolicyContext, savedThreshold: number): HookResult {
+function manageContext(history: readonly Message[], ctx: PolicyContext, savedThreshold: number): HookResult {
   const u = ctx.lastUsage;
   if (!u) return undefined;
   const total = u.promptTokens + u.outputTokens;
@@ -72,10 +77,9 @@ function beforeStep(history: readonly Message[], ctx: PolicyContext, savedThresh
   const next = orphansAsText(kept, callIds);
   const firstAssistant = next.findIndex((m) => m.role === 'assistant');
   if (firstAssistant >= 0 && firstAssistant < cutFrom) next[firstAssistant] = withNotice(next[firstAssistant]!);
-  const after = ctx.systemTokens + ctx.tokens.messages(next);
   return {
     history: next, kind: 'sliding-window', note: `removed ${cutTo - cutFrom} messages (keep ${keep})`,
-    detail: { keep, removedApiMessages: range[1] - range[0] + 1, ...(after > ctx.contextWindow ? { overWindow: true } : {}) },
+    detail: { keep, removedApiMessages: range[1] - range[0] + 1 },
   };
 }
 
@@ -92,6 +96,6 @@ export const clinePolicy: PolicyDefinition = {
   },
   create(params) {
     const savedThreshold = params.savedThreshold as number;
-    return { id: 'cline', params, beforeStep: (h, ctx) => beforeStep(h, ctx, savedThreshold) };
+    return { id: 'cline', params, beforeStep: (h, ctx) => flagOverWindow(h, manageContext(h, ctx, savedThreshold), ctx) };
   },
 };

@@ -15,9 +15,14 @@
  * - Not modelled: the remote `/responses/compact` path Codex uses for OpenAI providers (its summary is an
  *   opaque encrypted item, and the server keeps user and assistant messages); the initial context Codex
  *   re-inserts mid-turn is part of the system block here.
+ * - Codex does not check that the compacted history fits (the kept user messages alone may not, e.g. after
+ *   a switch to a smaller model); such a request fails upstream with a context-window error. Here it is
+ *   reported: `detail.overWindow` on the compaction, or the veto `over-window` when none ran
+ *   (shared/over-window.ts; metadata only).
  */
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import { roughMessages } from '../shared/rough.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 import { buildCompactedHistory, COMPACT_PROMPT } from './compacted-history.js';
@@ -64,7 +69,12 @@ class CodexPolicy implements ContextPolicy {
     return this.counted + roughMessages(history, this.countedLen);
   }
 
+  /** A compaction that still leaves the request over the window (or none although it is over) is flagged. */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    return flagOverWindow(history, this.compact(history, ctx), ctx);
+  }
+
+  private compact(history: readonly Message[], ctx: PolicyContext): HookResult {
     const window = this.cfg.modelContextWindow > 0 ? this.cfg.modelContextWindow : ctx.contextWindow;
     const limit = autoCompactLimit(window, this.cfg);
     const total = this.totalTokens(history, ctx);

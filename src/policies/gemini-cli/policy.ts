@@ -15,6 +15,7 @@
  * Not modelled: the separate tool-output masking service and the experimental agent history provider.
  */
 import type { Message } from '../../core/messages.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 import { splitPoint, truncateToBudget } from './compress.js';
 
@@ -38,7 +39,17 @@ class GeminiCliPolicy implements ContextPolicy {
     private readonly cfg: GeminiConfig,
   ) {}
 
+  /**
+   * Upstream checks, after compression, whether the request would overflow the remaining window and then
+   * emits `ContextWindowWillOverflow` instead of sending (client.ts); this port sends it and reports it:
+   * the veto `over-window` when no compression ran, `detail.overWindow` on one that left it over
+   * (shared/over-window.ts; metadata only).
+   */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    return flagOverWindow(history, this.compress(history, ctx), ctx);
+  }
+
+  private compress(history: readonly Message[], ctx: PolicyContext): HookResult {
     const original = ctx.lastUsage?.promptTokens ?? 0;
     if (history.length === 0 || original < this.cfg.threshold * ctx.contextWindow) return undefined;
     const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, this.cfg.truncateChars);

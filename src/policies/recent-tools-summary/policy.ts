@@ -10,6 +10,7 @@
  * appended to the task (the first user message), so roles keep alternating.
  */
 import { contentText, type Message } from '../../core/messages.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 
 export const SUMMARY_HEADER = '\n\n[Running summary of earlier tool interactions]\n';
@@ -42,7 +43,16 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
     private readonly cfg: Config,
   ) {}
 
+  /**
+   * The method counts tool pairs, not tokens, so its context can still exceed the window (large pairs, a
+   * switch to a smaller model). Reported: the summary flagged `detail.overWindow`, or the veto
+   * `over-window` when nothing ran (metadata only).
+   */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    return flagOverWindow(history, this.prune(history, ctx), ctx);
+  }
+
+  private prune(history: readonly Message[], ctx: PolicyContext): HookResult {
     const steps = toolSteps(history);
     const pairs = steps.map(([a, b]) => b - a - 1);
     let kept = 0;

@@ -14,9 +14,14 @@
  *   others (an even count) from the front, then removes tool calls and results left without their pair.
  * "Messages" are Anthropic messages: an assistant message, or a user message with the tool results
  * before it (see cline/truncation.ts `apiMessageStarts`).
+ * - Neither path checks that its result fits (the first message and the last 3 are kept whole, e.g. after
+ *   a switch to a smaller model); upstream such a request fails with a context-window error. Here it is
+ *   reported: `detail.overWindow` on the event, or the veto `over-window` when nothing ran
+ *   (shared/over-window.ts; metadata only).
  */
 import type { Message } from '../../core/messages.js';
 import { apiMessageStarts } from '../cline/truncation.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 
 export const N_MESSAGES_TO_KEEP = 3;
@@ -91,7 +96,12 @@ class RooCodePolicy implements ContextPolicy {
     return { history: next, kind: 'summary', detail: { contextTokens: prev } };
   }
 
+  /** A condense or truncation that leaves the request over the window (or none although it is over) is flagged. */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
+    return flagOverWindow(history, this.manage(history, ctx), ctx);
+  }
+
+  private manage(history: readonly Message[], ctx: PolicyContext): HookResult {
     if (history.length === 0 || !this.counted) return undefined;
     const added = this.counted.length <= history.length ? ctx.tokens.messages(history.slice(this.counted.length)) : 0;
     const prev = this.counted.tokens + added;
@@ -107,8 +117,7 @@ class RooCodePolicy implements ContextPolicy {
     const next = slidingWindow(history);
     if (next.length === history.length) return { veto: 'nothing-to-truncate' };
     this.counted = undefined;
-    const over = ctx.systemTokens + ctx.tokens.messages(next) > ctx.contextWindow;
-    return { history: next, kind: 'sliding-window', ...(over ? { detail: { overWindow: true } } : {}) };
+    return { history: next, kind: 'sliding-window' };
   }
 }
 

@@ -1,0 +1,24 @@
+/**
+ * Reporting when a policy knowingly lets a request go out over the context window (docs/writing-a-policy.md,
+ * the `within-window` and `overflow-flagged` invariants). Metadata only: nothing here changes a history.
+ * - a rewrite whose result, with the system prompt, is still over the window gets `detail.overWindow`;
+ * - a hook that did nothing although the request is over the window (its upstream trigger did not fire,
+ *   e.g. right after a switch to a model with a smaller window) returns the veto `over-window`, so the
+ *   report counts it instead of the request going out silently.
+ */
+import type { Message } from '../../core/messages.js';
+import type { HookResult, PolicyContext } from '../types.js';
+
+export const OVER_WINDOW_VETO = 'over-window';
+
+/** The request built from `history` (system prompt included) exceeds the window, by the simulator's counter. */
+export function overWindow(history: readonly Message[], ctx: PolicyContext): boolean {
+  return ctx.systemTokens + ctx.tokens.messages(history) > ctx.contextWindow;
+}
+
+/** `r` as reported: a rewrite left over the window is flagged; no action over the window becomes a veto. */
+export function flagOverWindow(history: readonly Message[], r: HookResult, ctx: PolicyContext): HookResult {
+  if (r === undefined) return overWindow(history, ctx) ? { veto: OVER_WINDOW_VETO } : undefined;
+  if ('veto' in r || r.detail?.overWindow === true || !overWindow(r.history, ctx)) return r;
+  return { ...r, detail: { ...r.detail, overWindow: true } };
+}
