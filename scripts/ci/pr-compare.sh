@@ -46,10 +46,15 @@ compare() {
   # shellcheck disable=SC2206
   [ -n "${EXTRA_ARGS:-}" ] && args+=(${EXTRA_ARGS})
   set +e
+  # the JSON goes beside the output first: compactbench writes --out whole, and refuses a folder holding other files
+  local json
+  json="$(mktemp)"
   # shellcheck disable=SC2086
-  $COMPACTBENCH "${args[@]}" > "$OUT/result.json"
+  $COMPACTBENCH "${args[@]}" > "$json"
   code=$?
   set -e
+  mkdir -p "$OUT"
+  mv "$json" "$OUT/result.json"
   echo "$code" > "$OUT/exit-code"
   echo "compactbench: head ${POLICY} vs merge base ${base:0:12}: exit code $code"
   summary

@@ -43,6 +43,8 @@ export const SessionRunSchema = z
     userTurns: int,
     contextWindow: num,
     telemetry: z.record(z.string(), z.union([str, num, z.boolean()])),
+    /** the workload's offline optimum (src/optimum); null when unpriced or too long */
+    optimumCost: num.nullable().optional(),
   })
   .strict();
 

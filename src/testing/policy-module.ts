@@ -55,8 +55,8 @@ function fromFactory(mod: Record<string, unknown>, file: string): PolicyDefiniti
  * Imports a module file. TypeScript goes through tsx's `tsImport`, scoped to this one import (no global
  * loader), so a .ts policy loads from the compiled CLI and from any folder, ESM package or not.
  */
-async function importModule(abs: string): Promise<Record<string, unknown>> {
-  const url = pathToFileURL(abs).href;
+async function importModule(abs: string, query = ''): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(abs).href + query;
   if (!/\.[cm]?ts$/i.test(abs)) return (await import(url)) as Record<string, unknown>;
   const { tsImport } = await import('tsx/esm/api');
   const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
@@ -93,8 +93,7 @@ let instances = 0;
  * evaluate the file again, so its module-scope variables start fresh (its own imports stay shared).
  */
 async function reimport(abs: string): Promise<PolicyDefinition> {
-  const url = `${pathToFileURL(abs).href}?compactbench-instance=${++instances}`;
-  const mod = (await import(url)) as Record<string, unknown>;
+  const mod = await importModule(abs, `?compactbench-instance=${++instances}`);
   const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, abs);
   if (!def) throw new PolicyLoadError(`policy module ${abs} exports no policy when imported again`);
   return def;

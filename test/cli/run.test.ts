@@ -36,7 +36,7 @@ describe('compactbench run', () => {
     expect(unknownParam.stderr).toMatch(/unknown parameter "foo"/);
     const seeds = cli(['run', '--seeds', '0', '--out', tempDir()]);
     expect(seeds.code).toBe(2);
-    expect(seeds.stderr).toMatch(/--seeds: got "0", expected a positive integer/);
+    expect(seeds.stderr).toMatch(/--seeds: got "0", expected a whole number from 1 to/);
     const scenario = cli(['run', '--scenario', 'no-such-scenario', '--out', tempDir()]);
     expect(scenario.code).toBe(2);
   });
