@@ -22,6 +22,11 @@ const LONG = [
   'test/report/html-browser.test.ts',
   'test/testing/broken-policies.test.ts',
   'test/testing/cli-check.test.ts',
+  'test/cli/optimum.test.ts',
+  'test/cli/json-config.test.ts',
+  'test/ci/action-e2e.test.ts',
+  'test/robustness/outputs.test.ts',
+  'test/robustness/hostile.test.ts',
 ];
 
 // CLI tests spawn the tool as a subprocess and the browser test launches Chromium, so the default 5 s
