@@ -21,6 +21,7 @@
  * `noop`). An automatic run that finds nothing is a veto instead: it would otherwise repeat on every
  * step above the threshold, and a veto is what the report counts as "wanted to act, did not".
  */
+import { HistoryTokens } from './shared/history-tokens.js';
 import type { Message } from '../core/messages.js';
 import { feedbackLine, summarizeManualCompression } from './shared/compression-feedback.js';
 import { microcompactHistory, type TurnUnit } from './microcompact/strip.js';
@@ -104,13 +105,14 @@ export const microcompactPolicy: PolicyDefinition = {
       return r;
     };
 
+    const historyTokens = new HistoryTokens();
     return {
       id: 'microcompact',
       params,
       beforeStep(history, ctx): HookResult {
         if (isScheduled(ctx.step, schedule)) return record(runOnce(history, ctx, keepLastN, unit, 'schedule'));
         if (triggerFraction <= 0) return undefined;
-        if (ctx.systemTokens + ctx.tokens.messages(history) < triggerFraction * ctx.contextWindow) return undefined;
+        if (ctx.systemTokens + historyTokens.of(history, ctx.tokens) < triggerFraction * ctx.contextWindow) return undefined;
         const r = runOnce(history, ctx, keepLastN, unit, 'threshold');
         if (r.detail!.noop) {
           stats.noops++;

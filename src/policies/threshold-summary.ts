@@ -11,6 +11,7 @@
  * A history already over the window before a request (after a switch to a smaller model, or a large
  * paste) is compacted the same way first (preflight); when that cannot help, a veto says so.
  */
+import { HistoryTokens } from './shared/history-tokens.js';
 import { alignCutBackward, tailStartByTokens } from './shared/boundaries.js';
 import { contentText, type Message } from '../core/messages.js';
 import type { PolicyContext, PolicyDefinition, PolicyResult, PolicyVeto } from './types.js';
@@ -88,11 +89,12 @@ export const thresholdSummaryPolicy: PolicyDefinition = {
     const summaryTokens = params.summaryTokens as number;
     const compact = (history: readonly Message[], ctx: PolicyContext): PolicyResult | PolicyVeto | undefined =>
       summarizeAllButTail(history, ctx, { tailTokens: tailFraction * ctx.contextWindow, summaryTokens });
+    const historyTokens = new HistoryTokens();
     return {
       id: 'threshold-summary',
       params,
       beforeStep(history, ctx) {
-        if (ctx.systemTokens + ctx.tokens.messages(history) <= ctx.contextWindow) return undefined;
+        if (ctx.systemTokens + historyTokens.of(history, ctx.tokens) <= ctx.contextWindow) return undefined;
         return compact(history, ctx);
       },
       afterStep(history, usage, ctx) {
