@@ -26,6 +26,11 @@ export function str(loc: Locator, v: unknown, path: Path): string {
   return v;
 }
 
+/** An object, or undefined when absent or null. */
+export function optObj(loc: Locator, v: unknown, path: Path): Obj | undefined {
+  return v === undefined || v === null ? undefined : obj(loc, v, path);
+}
+
 /** A string, or undefined when absent or null. */
 export function optStr(loc: Locator, v: unknown, path: Path): string | undefined {
   return v === undefined || v === null ? undefined : str(loc, v, path);

@@ -15,7 +15,7 @@
 import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { ImportError } from './errors.js';
 import { TraceBuilder } from './builder.js';
-import { arr, isObj, obj, optStr, str, textOf, type Obj } from './expect.js';
+import { arr, isObj, obj, optObj, optStr, str, textOf, type Obj } from './expect.js';
 import { lineLocator, looksLikeJsonl, readJsonLines } from './lines.js';
 import { readJsonDocument, type Locator, type Path } from './locate.js';
 import { isLegacyHistory, LegacyReader } from './openhands-legacy.js';
@@ -44,7 +44,8 @@ class OpenHandsReader {
     } else if (source === 'user' && action === 'message') {
       this.b.push({ role: 'user', content: userContent(loc, e, args, path) }, epoch);
     } else if (source === 'agent') {
-      if (isObj(e.tool_call_metadata)) this.modelAction(loc, e, e.tool_call_metadata, [...path, 'tool_call_metadata'], epoch);
+      const tcm = optObj(loc, e.tool_call_metadata, [...path, 'tool_call_metadata']);
+      if (tcm) this.modelAction(loc, e, tcm, [...path, 'tool_call_metadata'], epoch);
       else if (action === 'message' || action === 'finish' || action === 'think') {
         const text = textOf(loc, args.content ?? args.thought ?? e.message, [...path, 'args', 'content']);
         this.b.push({ role: 'assistant', content: text }, epoch);
@@ -77,7 +78,7 @@ class OpenHandsReader {
     const kind = str(loc, e.observation, [...path, 'observation']);
     if (SKIPPED_OBSERVATIONS.has(kind) || e.source === 'environment') return;
     const content = textOf(loc, e.content, [...path, 'content']);
-    const tcm = isObj(e.tool_call_metadata) ? e.tool_call_metadata : undefined;
+    const tcm = optObj(loc, e.tool_call_metadata, [...path, 'tool_call_metadata']);
     const cause = typeof e.cause === 'number' ? this.causes.get(e.cause) : undefined;
     const id = tcm ? str(loc, tcm.tool_call_id, [...path, 'tool_call_metadata', 'tool_call_id']) : cause?.id;
     if (id === undefined) {
