@@ -33,9 +33,17 @@ export function pyLineCount(text: string): number {
   return end === 10 || end === 13 || text === '' ? breaks : breaks + 1;
 }
 
+const elided = new WeakMap<Message, string>();
+
+/** The placeholder for an observation; memoized per message (messages are immutable; a count is O(output)). */
 export function elidedText(m: Message): string {
-  const images = imageCount(m);
-  return `Old environment output: (${pyLineCount(contentText(m))} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
+  let text = elided.get(m);
+  if (text === undefined) {
+    const images = imageCount(m);
+    text = `Old environment output: (${pyLineCount(contentText(m))} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
+    elided.set(m, text);
+  }
+  return text;
 }
 
 /** Indices (in history) of the observations to elide: `observations[1 : floor(len / p) × p − n]`. */
