@@ -5,13 +5,14 @@
  * - LastNObservationsView (swe-agent, complexity-trap-hybrid) = omitIndices + a masked copy, and its
  *   `changedFrom` hint is true;
  * - HistoryTokens (of / peek; shared/over-window.ts) = tokens.messages;
- * - ToolStepIndex (recent-tools-summary) = toolSteps;
+ * - ToolStepIndex (recent-tools-summary) = toolSteps; EventCount (openhands) = the sum of eventsOf;
  * - pyLineCount = the split-based count it replaced; truncateToBudget with its memo of cuts = without.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { call, freezeMessage, type Message } from '../../src/core/messages.js';
 import { truncateToBudget } from '../../src/policies/gemini-cli/compress.js';
+import { EventCount, eventsOf } from '../../src/policies/openhands/policy.js';
 import { ToolStepIndex } from '../../src/policies/recent-tools-summary/step-index.js';
 import { toolSteps } from '../../src/policies/recent-tools-summary/policy.js';
 import { HistoryTokens } from '../../src/policies/shared/history-tokens.js';
@@ -34,7 +35,10 @@ let serial = 0;
 function message(role: string, size: number): Message {
   const id = `c${serial++}`;
   const text = `${id} ${'line of output\n'.repeat(size)}`;
-  if (role === 'calls') return freezeMessage({ role: 'assistant', content: '', tool_calls: [call(id, 'bash', { cmd: text.slice(0, 30) })] });
+  if (role === 'calls') {
+    const calls = Array.from({ length: 1 + (size % 3) }, (_, k) => call(`${id}.${k}`, 'bash', { cmd: text.slice(0, 30) }));
+    return freezeMessage({ role: 'assistant', content: '', tool_calls: calls });
+  }
   if (role === 'tool') return freezeMessage({ role: 'tool', tool_call_id: id, content: text });
   return freezeMessage({ role: role as 'user' | 'assistant', content: text });
 }
@@ -118,6 +122,16 @@ describe('incremental structures equal their whole-history computations', () => 
         replay(ops, (h) => expect(index.of(h)).toEqual(toolSteps(h)));
       }),
       { numRuns: RUNS, seed: 17 },
+    );
+  });
+
+  it('EventCount: the sum of eventsOf', () => {
+    fc.assert(
+      fc.property(sessionArb, (ops) => {
+        const count = new EventCount();
+        replay(ops, (h) => expect(count.of(h)).toBe(h.reduce((n, m) => n + eventsOf(m), 0)));
+      }),
+      { numRuns: RUNS, seed: 20 },
     );
   });
 
