@@ -10,7 +10,8 @@
  */
 import type { Message } from '../../core/messages.js';
 import { alignCutBackward } from '../shared/boundaries.js';
-import { elidedText, omitIndices } from '../swe-agent/policy.js';
+import { LastNObservationsView } from '../swe-agent/last-n-view.js';
+import { elidedText } from '../swe-agent/policy.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, ViewResult } from '../types.js';
 
 interface HybridConfig {
@@ -25,11 +26,19 @@ class HybridPolicy implements ContextPolicy {
   private readonly summaries = new WeakSet<Message>();
   private readonly masked = new WeakMap<Message, Message>();
   private turnsSinceSummary = 0;
+  /** SWE-agent's LastNObservations (n = M, polling 1), kept incrementally; a summary starts it over */
+  private readonly lastN: LastNObservationsView;
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
     private readonly cfg: HybridConfig,
-  ) {}
+  ) {
+    this.lastN = new LastNObservationsView(cfg.maskKeep, 1, (m) => {
+      let x = this.masked.get(m);
+      if (!x) this.masked.set(m, (x = { ...m, content: elidedText(m) }));
+      return x;
+    });
+  }
 
   afterStep(): HookResult {
     this.turnsSinceSummary++;
@@ -60,15 +69,7 @@ class HybridPolicy implements ContextPolicy {
   }
 
   view(history: readonly Message[]): readonly Message[] | ViewResult {
-    const omit = omitIndices(history, this.cfg.maskKeep, 1);
-    if (omit.length === 0) return history;
-    const drop = new Set(omit);
-    const maskOf = (m: Message): Message => {
-      let x = this.masked.get(m);
-      if (!x) this.masked.set(m, (x = { ...m, content: elidedText(m) }));
-      return x;
-    };
-    return { messages: history.map((m, i) => (drop.has(i) ? maskOf(m) : m)), kind: 'mask' };
+    return this.lastN.view(history);
   }
 }
 

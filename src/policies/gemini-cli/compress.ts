@@ -22,9 +22,11 @@ export function formatTruncated(text: string, maxChars: number): string {
 /**
  * `truncateHistoryToBudget`: newest first, tool responses count against `budget` (chars/4 tokens); once a
  * response would exceed it, it and every older one are cut with `formatTruncated` (the cut text counts).
- * Unchanged messages are returned as the same objects.
+ * Unchanged messages are returned as the same objects. `cuts` (optional, for one `maxChars`) remembers
+ * each message's cut copy, so a message cut again at a later compression is not re-sliced, re-measured
+ * and re-counted: the same object, with the same content as a fresh cut.
  */
-export function truncateToBudget(history: readonly Message[], budget: number, maxChars: number): Message[] {
+export function truncateToBudget(history: readonly Message[], budget: number, maxChars: number, cuts?: WeakMap<Message, Message>): Message[] {
   let used = 0;
   const out = history.slice();
   for (let i = out.length - 1; i >= 0; i--) {
@@ -33,8 +35,17 @@ export function truncateToBudget(history: readonly Message[], budget: number, ma
     const text = contentText(m);
     const tokens = roughText(text);
     if (used + tokens > budget) {
+      const known = cuts?.get(m);
+      if (known) {
+        out[i] = known;
+        used += roughText(known.content as string);
+        continue;
+      }
       const cut = formatTruncated(text, maxChars);
-      if (cut !== text) out[i] = { ...m, content: cut };
+      if (cut !== text) {
+        out[i] = { ...m, content: cut };
+        cuts?.set(m, out[i]!);
+      }
       used += roughText(cut);
     } else used += tokens;
   }

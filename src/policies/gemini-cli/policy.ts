@@ -33,6 +33,8 @@ interface GeminiConfig {
 class GeminiCliPolicy implements ContextPolicy {
   readonly id = 'gemini-cli';
   private failed = false;
+  /** each tool response's cut copy (truncateToBudget), kept across compressions */
+  private readonly cuts = new WeakMap<Message, Message>();
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
@@ -52,7 +54,7 @@ class GeminiCliPolicy implements ContextPolicy {
   private compress(history: readonly Message[], ctx: PolicyContext): HookResult {
     const original = ctx.lastUsage?.promptTokens ?? 0;
     if (history.length === 0 || original < this.cfg.threshold * ctx.contextWindow) return undefined;
-    const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, this.cfg.truncateChars);
+    const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, this.cfg.truncateChars, this.cuts);
     if (this.failed) {
       const after = ctx.systemTokens + ctx.tokens.messages(truncated);
       if (after >= original) return undefined;

@@ -24,6 +24,7 @@ export interface MiniTrim {
 
 /** The observation as the template renders it: whole below the limit, else warning + head + elided + tail. */
 export function renderObservation(output: string, t: MiniTrim): string {
+  if (output.length < t.limitChars) return output; // code points ≤ UTF-16 units: under the limit without counting
   const n = codePointLength(output);
   if (n < t.limitChars) return output;
   const elided = n - t.limitChars;

@@ -13,6 +13,7 @@
  */
 import type { Message } from '../../core/messages.js';
 import { alignCutBackward } from '../shared/boundaries.js';
+import { HistoryTokens } from '../shared/history-tokens.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 
 /** Events each history message stands for (the system prompt event is counted separately). */
@@ -28,6 +29,28 @@ function messageAtEvent(history: readonly Message[], e: number): number {
   return history.length;
 }
 
+/**
+ * The history's event count, kept as a running sum: the harness appends to the same array between
+ * rewrites, so a step counts only the appended messages (a new array is counted whole, once per rewrite).
+ */
+export class EventCount {
+  private ref: readonly Message[] | undefined;
+  private counted = 0;
+  private last: Message | undefined;
+  private total = 0;
+
+  of(history: readonly Message[]): number {
+    if (history !== this.ref || history.length < this.counted || (this.counted > 0 && history[this.counted - 1] !== this.last)) {
+      this.ref = history;
+      this.counted = 0;
+      this.total = 0;
+    }
+    for (; this.counted < history.length; this.counted++) this.total += eventsOf(history[this.counted]!);
+    this.last = history[this.counted - 1];
+    return this.total;
+  }
+}
+
 interface OpenHandsConfig {
   maxSize: number;
   keepFirst: number;
@@ -38,6 +61,8 @@ interface OpenHandsConfig {
 class OpenHandsPolicy implements ContextPolicy {
   readonly id = 'openhands';
   private readonly summaries = new WeakSet<Message>();
+  private readonly events = new EventCount();
+  private readonly tokens = new HistoryTokens();
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
@@ -45,8 +70,8 @@ class OpenHandsPolicy implements ContextPolicy {
   ) {}
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
-    const events = 1 + history.reduce((n, m) => n + eventsOf(m), 0);
-    const overTokens = this.cfg.maxTokens > 0 && ctx.systemTokens + ctx.tokens.messages(history) > this.cfg.maxTokens;
+    const events = 1 + this.events.of(history);
+    const overTokens = this.cfg.maxTokens > 0 && ctx.systemTokens + this.tokens.of(history, ctx.tokens) > this.cfg.maxTokens;
     if (events <= this.cfg.maxSize && !overTokens) return undefined;
     const fromTail = Math.floor(this.cfg.maxSize / 2) - this.cfg.keepFirst - 1;
     // head: the system event plus keep_first − 1 history events; tail: the newest `fromTail` events

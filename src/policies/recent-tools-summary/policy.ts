@@ -12,6 +12,10 @@
 import { contentText, type Message } from '../../core/messages.js';
 import { flagOverWindow } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
+import { ToolStepIndex } from './step-index.js';
+
+/** Tool call/response pairs in a step: its results. */
+const pairsOf = ([a, b]: readonly [number, number]): number => b - a - 1;
 
 export const SUMMARY_HEADER = '\n\n[Running summary of earlier tool interactions]\n';
 
@@ -37,6 +41,7 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
   readonly id = 'recent-tools-summary';
   private summary = '';
   private task: { original: Message; merged: Message } | undefined;
+  private readonly steps = new ToolStepIndex();
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
@@ -53,23 +58,30 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
   }
 
   private prune(history: readonly Message[], ctx: PolicyContext): HookResult {
-    const steps = toolSteps(history);
-    const pairs = steps.map(([a, b]) => b - a - 1);
+    const steps = this.steps.of(history);
     let kept = 0;
     let k = steps.length;
-    while (k > 0 && kept + pairs[k - 1]! <= this.cfg.keepPairs) kept += pairs[--k]!;
+    while (k > 0 && kept + pairsOf(steps[k - 1]!) <= this.cfg.keepPairs) kept += pairsOf(steps[--k]!);
     // steps [0, k) are beyond the newest N pairs; prune once they hold at least W pairs
-    const old = pairs.slice(0, k).reduce((a, b) => a + b, 0);
+    let old = 0;
+    for (let s = 0; s < k; s++) old += pairsOf(steps[s]!);
     if (k === 0 || old < this.cfg.summaryWindow) return undefined;
-    const drop = new Set<number>();
-    for (const [a, b] of steps.slice(0, k)) for (let i = a; i < b; i++) drop.add(i);
-    const pruned = history.filter((_, i) => drop.has(i));
+    // the pruned messages in order, and the history without them (steps are disjoint and ordered)
+    const pruned: Message[] = [];
+    const next: Message[] = [];
+    let from = 0;
+    for (let s = 0; s < k; s++) {
+      const [a, b] = steps[s]!;
+      for (let i = from; i < a; i++) next.push(history[i]!);
+      for (let i = a; i < b; i++) pruned.push(history[i]!);
+      from = b;
+    }
+    for (let i = from; i < history.length; i++) next.push(history[i]!);
     const res = ctx.summarizer.summarize({
       messages: pruned, budgetTokens: this.cfg.summaryTokens, budgetKind: 'target', purpose: 'summary', ...(this.summary ? { previousSummary: this.summary } : {}),
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
     this.summary = res.text;
-    const next = history.filter((_, i) => !drop.has(i));
     const t = next.findIndex((m) => m.role === 'user');
     if (t >= 0) {
       const original = this.task && next[t] === this.task.merged ? this.task.original : next[t]!;

@@ -2,23 +2,100 @@
  * The exact token total of a history, kept as a running sum. The harness appends to the same history
  * array and replaces it (a new array) when a policy rewrites it, and messages are frozen, so while the
  * array is the same object only its new tail needs counting: O(appended) per step instead of
- * O(history). The total is the same as `ctx.tokens.messages(history)`.
+ * O(history). A new array (a rewrite, or the harness's frozen copy of a policy's result) is compared
+ * with the one counted last by message identity: only messages dropped, inserted or replaced are
+ * counted, so a rewrite costs O(history) identity checks but O(changed) token look-ups.
+ * The total is the same as `ctx.tokens.messages(history)`.
  */
 import type { Message } from '../../core/messages.js';
 import type { TokenCounter } from '../../core/tokens.js';
 
 export class HistoryTokens {
   private ref: readonly Message[] | undefined;
+  private counter: TokenCounter | undefined;
+  /** `ref[0 : counted]` is counted in `total`; those positions never change while `ref` is the harness's array */
   private counted = 0;
+  private last: Message | undefined;
   private total = 0;
 
   of(history: readonly Message[], tokens: TokenCounter): number {
-    if (history !== this.ref || history.length < this.counted) {
+    if (tokens !== this.counter) {
+      this.counter = tokens;
+      this.ref = undefined;
+    }
+    if (!this.extends(history)) {
+      const prev = this.ref;
+      // a new array: rebased on the last one; the same array changed in place (not what the harness does): counted whole
+      this.total = prev && prev !== history ? this.deltaTotal(history, tokens) : 0;
+      this.counted = prev && prev !== history ? history.length : 0;
       this.ref = history;
-      this.counted = 0;
-      this.total = 0;
     }
     for (; this.counted < history.length; this.counted++) this.total += tokens.message(history[this.counted]!);
+    this.last = this.counted > 0 ? history[this.counted - 1] : undefined;
     return this.total;
   }
+
+  /**
+   * The total of `history` without moving the count to it: for an array that is not the harness's (a
+   * policy's result, which the harness copies), so the next step's array is compared with the last one.
+   */
+  peek(history: readonly Message[], tokens: TokenCounter): number {
+    if (tokens === this.counter && this.extends(history)) return this.of(history, tokens);
+    return tokens === this.counter && this.ref && this.ref !== history ? this.deltaTotal(history, tokens) : tokens.messages(history);
+  }
+
+  /** `history` is the array counted last, grown at most (its counted positions unchanged, as far as checked) */
+  private extends(history: readonly Message[]): boolean {
+    return history === this.ref && history.length >= this.counted && (this.counted === 0 || history[this.counted - 1] === this.last);
+  }
+
+  /**
+   * The total of `history` from the last counted array. Equal messages cancel, so any pairing of equal
+   * messages that uses each position of each array once gives the exact total; this one walks both arrays,
+   * skipping a run of up to SYNC_WINDOW messages dropped or inserted (a pruned block, a new summary), and
+   * counts a pair it cannot match as one replaced by the other. O(history) identity checks, token look-ups
+   * only for what changed.
+   */
+  private deltaTotal(history: readonly Message[], tokens: TokenCounter): number {
+    const prev = this.ref!;
+    const prevLen = this.counted;
+    const len = history.length;
+    let tail = 0;
+    while (tail < prevLen && tail < len && prev[prevLen - 1 - tail] === history[len - 1 - tail]) tail++;
+    const prevEnd = prevLen - tail;
+    const end = len - tail;
+    let total = this.total;
+    let i = 0;
+    let j = 0;
+    while (i < prevEnd && j < end) {
+      if (prev[i] === history[j]) {
+        i++;
+        j++;
+        continue;
+      }
+      const dropped = findWithin(prev, history[j]!, i + 1, prevEnd);
+      if (dropped >= 0) {
+        for (; i < dropped; i++) total -= tokens.message(prev[i]!);
+        continue;
+      }
+      const inserted = findWithin(history, prev[i]!, j + 1, end);
+      if (inserted >= 0) {
+        for (; j < inserted; j++) total += tokens.message(history[j]!);
+        continue;
+      }
+      total += tokens.message(history[j++]!) - tokens.message(prev[i++]!);
+    }
+    for (; i < prevEnd; i++) total -= tokens.message(prev[i]!);
+    for (; j < end; j++) total += tokens.message(history[j]!);
+    return total;
+  }
+}
+
+const SYNC_WINDOW = 64;
+
+/** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */
+function findWithin(arr: readonly Message[], m: Message, from: number, to: number): number {
+  const stop = Math.min(to, from + SYNC_WINDOW);
+  for (let k = from; k < stop; k++) if (arr[k] === m) return k;
+  return -1;
 }

@@ -13,17 +13,37 @@
  */
 import { contentText, imageCount, type Message } from '../../core/messages.js';
 import type { PolicyDefinition, ViewResult } from '../types.js';
+import { LastNObservationsView } from './last-n-view.js';
 
-/** Python `len(text.splitlines())`. */
+/**
+ * Python `len(text.splitlines())` for the breaks \n, \r and \r\n: one line per break, plus one for text
+ * after the last break. A loop, not a split: it runs once per masked output of every session.
+ */
 export function pyLineCount(text: string): number {
-  if (text === '') return 0;
-  const parts = text.split(/\r\n|\r|\n/);
-  return text.endsWith('\n') || text.endsWith('\r') ? parts.length - 1 : parts.length;
+  let breaks = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) breaks++;
+    else if (c === 13) {
+      breaks++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  const end = text.charCodeAt(text.length - 1);
+  return end === 10 || end === 13 || text === '' ? breaks : breaks + 1;
 }
 
+const elided = new WeakMap<Message, string>();
+
+/** The placeholder for an observation; memoized per message (messages are immutable; a count is O(output)). */
 export function elidedText(m: Message): string {
-  const images = imageCount(m);
-  return `Old environment output: (${pyLineCount(contentText(m))} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
+  let text = elided.get(m);
+  if (text === undefined) {
+    const images = imageCount(m);
+    text = `Old environment output: (${pyLineCount(contentText(m))} lines omitted)${images > 0 ? ` (${images} images omitted)` : ''}`;
+    elided.set(m, text);
+  }
+  return text;
 }
 
 /** Indices (in history) of the observations to elide: `observations[1 : floor(len / p) × p − n]`. */
@@ -55,15 +75,12 @@ export const sweAgentPolicy: PolicyDefinition = {
       if (!x) masked.set(m, (x = { ...m, content: elidedText(m) }));
       return x;
     };
+    const lastN = new LastNObservationsView(n, polling, maskOf);
     return {
       id: 'swe-agent',
       params,
-      view(history): readonly Message[] | ViewResult {
-        const omit = omitIndices(history, n, polling);
-        if (omit.length === 0) return history;
-        const drop = new Set(omit);
-        return { messages: history.map((m, i) => (drop.has(i) ? maskOf(m) : m)), kind: 'mask' };
-      },
+      // omitIndices + a masked copy, kept incrementally (last-n-view.ts)
+      view: (history): readonly Message[] | ViewResult => lastN.view(history),
     };
   },
 };
