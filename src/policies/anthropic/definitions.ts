@@ -9,7 +9,7 @@ import type { Message } from '../../core/messages.js';
 import { CACHE_SEMANTICS, serverView, type CacheSemantics } from '../shared/cache-view.js';
 import { toolSet } from '../shared/tool-calls.js';
 import type { ContextPolicy, ParamSpec, PolicyContext, PolicyDefinition } from '../types.js';
-import { clearThinking } from './clear-thinking.js';
+import { ClearedThinking } from './clear-thinking.js';
 import { ClearedToolUses, SERVER_STATES, type ServerState } from './clear-tool-uses.js';
 import { compactedView, compactNow, type Compacted } from './server-compaction.js';
 
@@ -78,11 +78,14 @@ export const anthropicClearThinkingPolicy: PolicyDefinition & { upstreamProperti
   create(params): ContextPolicy {
     const keep = params.keepAll ? 'all' : (params.keepThinkingTurns as number);
     const semantics = params.cacheSemantics as CacheSemantics;
+    // keep "all" never clears: the history itself
+    const tracker = keep === 'all' ? undefined : new ClearedThinking(keep);
     return {
       id: 'anthropic-clear-thinking', params,
       view(history: readonly Message[]) {
-        const r = clearThinking(history, keep);
-        return serverView(history, r.messages, 'clear-thinking', semantics, r.cleared ? `thinking removed from ${r.cleared} messages` : undefined);
+        if (!tracker) return history;
+        const r = tracker.request(history);
+        return serverView(history, r.messages, 'clear-thinking', semantics, r.cleared ? `thinking removed from ${r.cleared} messages` : undefined, r.changedFrom);
       },
     };
   },
