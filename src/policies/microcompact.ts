@@ -44,9 +44,9 @@ interface Stats {
 }
 
 /** One microcompact run over `history`, with its feedback, as a PolicyResult. */
-function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger): PolicyResult {
+function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger,
+  before = ctx.tokens.messages(history)): PolicyResult {
   const out = microcompactHistory(history, { keepLastN, unit });
-  const before = ctx.tokens.messages(history);
   const after = ctx.tokens.messages(out.history);
   const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL);
   return {
@@ -112,8 +112,9 @@ export const microcompactPolicy: PolicyDefinition = {
       beforeStep(history, ctx): HookResult {
         if (isScheduled(ctx.step, schedule)) return record(runOnce(history, ctx, keepLastN, unit, 'schedule'));
         if (triggerFraction <= 0) return undefined;
-        if (ctx.systemTokens + historyTokens.of(history, ctx.tokens) < triggerFraction * ctx.contextWindow) return undefined;
-        const r = runOnce(history, ctx, keepLastN, unit, 'threshold');
+        const before = historyTokens.of(history, ctx.tokens);
+        if (ctx.systemTokens + before < triggerFraction * ctx.contextWindow) return undefined;
+        const r = runOnce(history, ctx, keepLastN, unit, 'threshold', before);
         if (r.detail!.noop) {
           stats.noops++;
           return { veto: `microcompact: request at or above ${triggerFraction} of the window but nothing to strip outside the last ${keepLastN} turns` };
