@@ -46,8 +46,10 @@ interface Stats {
 /** One microcompact run over `history`, with its feedback, as a PolicyResult. */
 function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger,
   before = ctx.tokens.messages(history)): PolicyResult {
-  const out = microcompactHistory(history, { keepLastN, unit });
-  const after = ctx.tokens.messages(out.history);
+  // the total after the run, from the messages it changed (the same sum as counting the new history)
+  let after = before;
+  const onChange = (from: Message, to: Message | undefined): void => { after += (to ? ctx.tokens.message(to) : 0) - ctx.tokens.message(from); };
+  const out = microcompactHistory(history, { keepLastN, unit, onChange });
   const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL);
   return {
     history: fb.noop ? history.slice() : out.history,
@@ -94,8 +96,10 @@ export const microcompactPolicy: PolicyDefinition = {
     const schedule: Schedule = { everySteps: params.everySteps as number, atSteps: parseStepList(params.atSteps as string) };
     const stats: Stats = { events: 0, noops: 0, tokensRecovered: 0, toolCallsStripped: 0, toolResultsRemoved: 0, reasoningStripped: 0 };
 
+    const historyTokens = new HistoryTokens();
     const record = (r: PolicyResult): PolicyResult => {
       const d = r.detail!;
+      historyTokens.expect(r.history, d.transcriptTokensAfter as number);
       stats.events++;
       if (d.noop) stats.noops++;
       stats.tokensRecovered += (d.transcriptTokensBefore as number) - (d.transcriptTokensAfter as number);
@@ -105,7 +109,6 @@ export const microcompactPolicy: PolicyDefinition = {
       return r;
     };
 
-    const historyTokens = new HistoryTokens();
     return {
       id: 'microcompact',
       params,

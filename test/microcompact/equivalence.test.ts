@@ -51,3 +51,25 @@ describe('microcompactHistory equals the reference stripping', () => {
     ), { numRuns: RUNS, seed: 88 });
   });
 });
+
+describe('microcompact token totals', () => {
+  it('the running total after a run equals a whole re-count, and continues over the next history by identity', async () => {
+    const { createTokenCounter } = await import('../../src/core/tokens.js');
+    const { HistoryTokens } = await import('../../src/policies/shared/history-tokens.js');
+    const tokens = createTokenCounter();
+    fc.assert(fc.property(historyArb, historyArb, fc.integer({ min: 0, max: 3 }), (history, appended, keepLastN) => {
+      let after = tokens.messages(history);
+      const out = microcompactHistory(history, { keepLastN, unit: 'tool-call', onChange: (a, b) => { after += (b ? tokens.message(b) : 0) - tokens.message(a); } });
+      expect(after).toBe(tokens.messages(out.history));
+      const running = new HistoryTokens();
+      running.of(history, tokens);
+      running.expect(out.history, after);
+      const next = [...out.history, ...appended]; // the harness's copy of the result, then appends
+      expect(running.of(next, tokens)).toBe(tokens.messages(next));
+      const other = [...appended, ...out.history];
+      if (out.history.every((m, i) => other[i] === m)) return; // a continuation after all
+      running.expect(out.history, after + 1); // a wrong total would show if it were used
+      expect(running.of(other, tokens)).toBe(tokens.messages(other)); // not a continuation: counted afresh
+    }), { numRuns: RUNS, seed: 89 });
+  });
+});

@@ -27,6 +27,8 @@ export interface StripOptions {
   keepLastN: number;
   /** what a "turn" is @default 'tool-call' (seed 000) */
   unit: TurnUnit;
+  /** told of every message the run changes (`to`) or removes (`to` undefined), e.g. to keep a token total */
+  onChange?: (from: Message, to: Message | undefined) => void;
 }
 
 export interface StripOutcome {
@@ -126,14 +128,22 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
   let survivor = 0;
   let s = 0; // next entry of `strip` (ascending)
   for (let i = 0; i < history.length; i++) {
-    let m = history[i]!;
+    const from = history[i]!;
+    let m = from;
     if (m.role === 'tool') {
-      if (stripIds.size > 0 && m.tool_call_id !== undefined && stripIds.has(m.tool_call_id)) { toolResultsRemoved++; continue; }
+      if (stripIds.size > 0 && m.tool_call_id !== undefined && stripIds.has(m.tool_call_id)) {
+        toolResultsRemoved++;
+        o.onChange?.(from, undefined);
+        continue;
+      }
     } else if (m.role === 'assistant') {
       if (s < strip.length && strip[s] === i) {
         s++;
         m = withoutCalls(m);
-        if (isEmptyContent(m)) continue;
+        if (isEmptyContent(m)) {
+          o.onChange?.(from, undefined);
+          continue;
+        }
       }
       const losesReasoning = o.unit === 'user-turn' ? i < boundary : survivor < reasoningBefore;
       survivor++;
@@ -142,6 +152,7 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
         reasoningStripped++;
       }
     }
+    if (m !== from) o.onChange?.(from, m);
     out.push(m);
   }
   return {
