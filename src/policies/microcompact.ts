@@ -99,7 +99,7 @@ export const microcompactPolicy: PolicyDefinition = {
     const historyTokens = new HistoryTokens();
     const record = (r: PolicyResult): PolicyResult => {
       const d = r.detail!;
-      historyTokens.expect(r.history, d.transcriptTokensAfter as number);
+      historyTokens.expect(r.history, (d.noop ? d.transcriptTokensBefore : d.transcriptTokensAfter) as number); // a no-op returns a copy of the input
       stats.events++;
       if (d.noop) stats.noops++;
       stats.tokensRecovered += (d.transcriptTokensBefore as number) - (d.transcriptTokensAfter as number);
