@@ -44,10 +44,12 @@ interface Stats {
 }
 
 /** One microcompact run over `history`, with its feedback, as a PolicyResult. */
-function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger): PolicyResult {
-  const out = microcompactHistory(history, { keepLastN, unit });
-  const before = ctx.tokens.messages(history);
-  const after = ctx.tokens.messages(out.history);
+function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger,
+  before = ctx.tokens.messages(history)): PolicyResult {
+  // the total after the run, from the messages it changed (the same sum as counting the new history)
+  let after = before;
+  const onChange = (from: Message, to: Message | undefined): void => { after += (to ? ctx.tokens.message(to) : 0) - ctx.tokens.message(from); };
+  const out = microcompactHistory(history, { keepLastN, unit, onChange });
   const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL);
   return {
     history: fb.noop ? history.slice() : out.history,
@@ -94,8 +96,10 @@ export const microcompactPolicy: PolicyDefinition = {
     const schedule: Schedule = { everySteps: params.everySteps as number, atSteps: parseStepList(params.atSteps as string) };
     const stats: Stats = { events: 0, noops: 0, tokensRecovered: 0, toolCallsStripped: 0, toolResultsRemoved: 0, reasoningStripped: 0 };
 
+    const historyTokens = new HistoryTokens();
     const record = (r: PolicyResult): PolicyResult => {
       const d = r.detail!;
+      historyTokens.expect(r.history, (d.noop ? d.transcriptTokensBefore : d.transcriptTokensAfter) as number); // a no-op returns a copy of the input
       stats.events++;
       if (d.noop) stats.noops++;
       stats.tokensRecovered += (d.transcriptTokensBefore as number) - (d.transcriptTokensAfter as number);
@@ -105,15 +109,15 @@ export const microcompactPolicy: PolicyDefinition = {
       return r;
     };
 
-    const historyTokens = new HistoryTokens();
     return {
       id: 'microcompact',
       params,
       beforeStep(history, ctx): HookResult {
         if (isScheduled(ctx.step, schedule)) return record(runOnce(history, ctx, keepLastN, unit, 'schedule'));
         if (triggerFraction <= 0) return undefined;
-        if (ctx.systemTokens + historyTokens.of(history, ctx.tokens) < triggerFraction * ctx.contextWindow) return undefined;
-        const r = runOnce(history, ctx, keepLastN, unit, 'threshold');
+        const before = historyTokens.of(history, ctx.tokens);
+        if (ctx.systemTokens + before < triggerFraction * ctx.contextWindow) return undefined;
+        const r = runOnce(history, ctx, keepLastN, unit, 'threshold', before);
         if (r.detail!.noop) {
           stats.noops++;
           return { veto: `microcompact: request at or above ${triggerFraction} of the window but nothing to strip outside the last ${keepLastN} turns` };

@@ -1,10 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assistant, user, type Message } from '../../src/core/messages.js';
 import { anthropicCompactionPolicy } from '../../src/policies/anthropic/definitions.js';
-import { COMPACTION_BLOCK_PREFIX } from '../../src/policies/anthropic/server-compaction.js';
+import { COMPACTION_BLOCK_PREFIX, CompactedRequest, compactedView, type Compacted } from '../../src/policies/anthropic/server-compaction.js';
 import { resolveParams } from '../../src/policies/params.js';
 import type { ViewResult } from '../../src/policies/types.js';
 import { runFixture } from '../sim/fixtures.js';
-import { create, history, makeCtx, recordingSummarizer, turn } from './helpers.js';
+import { create, history, makeCtx, recordingSummarizer, tokens, turn } from './helpers.js';
 
 describe('anthropic-compaction (compact_20260112)', () => {
   it('defaults to a 150k trigger and rejects one below the 50k minimum', () => {
@@ -69,5 +71,49 @@ describe('anthropic-compaction (compact_20260112)', () => {
     const breaks = run.steps.filter((s) => s.breakCause === 'view-change').length;
     expect(breaks).toBe(run.events.length);
     expect(run.violations).toHaveLength(0);
+  });
+});
+
+describe('anthropic-compaction, incremental view', () => {
+  const msg = fc.oneof(fc.string({ maxLength: 40 }).map((s) => user(s)), fc.string({ maxLength: 40 }).map((s) => assistant(s)));
+  /** steps: messages appended, then maybe a compaction at that point (keeping the last `keep` messages), maybe a rewrite */
+  const session = fc.array(fc.record({
+    append: fc.array(msg, { maxLength: 5 }),
+    compact: fc.option(fc.nat({ max: 2 }), { freq: 4 }),
+    rewriteTo: fc.option(fc.nat(), { freq: 10 }),
+  }), { maxLength: 25 });
+
+  it('view and tokens equal compactedView and a whole re-count; the changedFrom hint holds', () => {
+    fc.assert(fc.property(session, (steps) => {
+      const r = new CompactedRequest();
+      let state: Compacted | undefined;
+      let hist: Message[] = [];
+      let prev: readonly Message[] | undefined;
+      let n = 0;
+      for (const s of steps) {
+        if (s.rewriteTo !== null) {
+          hist = hist.slice(0, s.rewriteTo % (hist.length + 1));
+          if (state && state.from > hist.length) state = { ...state, from: hist.length };
+          if (state) r.compacted(state);
+          prev = undefined;
+        }
+        hist.push(...s.append);
+        if (s.compact !== null) {
+          state = { from: Math.max(0, hist.length - s.compact), block: assistant(`${COMPACTION_BLOCK_PREFIX}summary ${n++}`) };
+          r.compacted(state);
+          prev = undefined;
+        }
+        const got = r.current(hist, tokens);
+        const want = compactedView(hist, state);
+        expect(got.view === hist).toBe(want === hist);
+        expect(got.view).toEqual(want);
+        expect(got.tokens).toBe(tokens.messages(want));
+        if (got.view === hist) continue;
+        const from = r.hint();
+        if (prev && from !== undefined) expect(got.view.slice(0, from).every((m, i) => m === prev![i])).toBe(true);
+        if (!prev) expect(from).toBeUndefined();
+        prev = got.view.slice();
+      }
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 200), seed: 1215 });
   });
 });

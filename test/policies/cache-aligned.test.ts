@@ -2,7 +2,10 @@
  * cache-aligned: prunes wait for a cold cache (or pay back), summaries are taken warm and read their
  * input from the cache. Checked on hand-made sessions through the real step loop.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assistant, toolResult, user, type Message } from '../../src/core/messages.js';
+import { PruneScan } from '../../src/policies/cache-aligned/prune.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import { getProfile } from '../../src/cache/profiles.js';
 import { cacheAlignedPolicy } from '../../src/policies/cache-aligned/policy.js';
@@ -58,5 +61,36 @@ describe('cache-aligned', () => {
     // read from the cache: cheaper than the same tokens billed as fresh input
     for (const s of aux) expect(s.auxCost!).toBeLessThan((s.auxInputTokens * p.input! + s.auxOutputTokens * p.output!) / 1e6);
     expect(r.telemetry.warmSummaries).toBe(summaries.length);
+  });
+});
+
+describe('cache-aligned prune scan, incremental', () => {
+  const tokens = createTokenCounter();
+  const PH = '[placeholder]';
+  /** The prune's candidates recomputed from the whole history: results older than the newest `keep`, not cleared. */
+  function naive(h: readonly Message[], keep: number) {
+    const results = h.flatMap((m, i) => (m.role === 'tool' ? [i] : []));
+    const indices = results.slice(0, Math.max(0, results.length - keep)).filter((i) => h[i]!.content !== PH);
+    const reclaimed = indices.reduce((n, i) => n + tokens.message(h[i]!) - tokens.message({ ...h[i]!, content: PH }), 0);
+    return indices.length ? { indices, reclaimed } : undefined;
+  }
+  const msg = fc.oneof(
+    fc.string({ maxLength: 30 }).map((s) => user(s)),
+    fc.string({ maxLength: 30 }).map((s) => assistant(s)),
+    fc.string({ maxLength: 60 }).map((s) => toolResult('c', s)),
+    fc.constant(toolResult('c', PH)),
+  );
+  const session = fc.array(fc.record({ append: fc.array(msg, { maxLength: 5 }), rewrite: fc.boolean() }), { maxLength: 25 });
+
+  it('equals the whole-history candidates on every step, over appends to one array and rewrites', () => {
+    fc.assert(fc.property(session, fc.nat({ max: 4 }), (steps, keep) => {
+      const scan = new PruneScan(keep, PH);
+      let h: Message[] = [];
+      for (const s of steps) {
+        if (s.rewrite) h = h.filter((_, i) => i % 2 === 0); // a new array, as the harness makes on a rewrite
+        h.push(...s.append);
+        expect(scan.of(h, tokens)).toEqual(naive(h, keep));
+      }
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 200), seed: 94177 });
   });
 });

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, call, toolResult, user, type Message } from '../../src/core/messages.js';
-import { claudeCodeTutorialPolicy } from '../../src/policies/claude-code/tutorial.js';
+import { claudeCodeTutorialPolicy, jsonTail } from '../../src/policies/claude-code/tutorial.js';
 import type { PolicyResult } from '../../src/policies/types.js';
 import { create, makeCtx, recordingSummarizer, text } from './helpers.js';
 
@@ -36,5 +37,15 @@ describe('claude-code-tutorial (learn-claude-code s06)', () => {
     expect(String(r.history[0]!.content)).toMatch(/^\[Conversation compressed\. Transcript: .+\]\n\n/);
     expect(summarizer.requests[0]!.budgetTokens).toBe(2_000);
     expect(create(claudeCodeTutorialPolicy).beforeStep!(h.slice(0, 2), makeCtx())).toBeUndefined();
+  });
+});
+
+describe('claude-code-tutorial transcript tail', () => {
+  it('jsonTail equals JSON.stringify(messages).slice(-chars) for every cut', () => {
+    fc.assert(fc.property(
+      fc.array(fc.oneof(fc.string().map((s) => user(s)), fc.string().map((s) => assistant(s, [call('c', 'bash', { s })])), fc.string().map((s) => toolResult('c', s))), { maxLength: 8 }),
+      fc.integer({ min: -5, max: 400 }),
+      (msgs, chars) => { expect(jsonTail(msgs, chars)).toBe(JSON.stringify(msgs).slice(-chars)); },
+    ), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 6 });
   });
 });

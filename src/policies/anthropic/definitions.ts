@@ -9,9 +9,9 @@ import type { Message } from '../../core/messages.js';
 import { CACHE_SEMANTICS, serverView, type CacheSemantics } from '../shared/cache-view.js';
 import { toolSet } from '../shared/tool-calls.js';
 import type { ContextPolicy, ParamSpec, PolicyContext, PolicyDefinition } from '../types.js';
-import { clearThinking } from './clear-thinking.js';
+import { ClearedThinking } from './clear-thinking.js';
 import { ClearedToolUses, SERVER_STATES, type ServerState } from './clear-tool-uses.js';
-import { compactedView, compactNow, type Compacted } from './server-compaction.js';
+import { CompactedRequest, compactNow } from './server-compaction.js';
 
 const CACHE_PARAM: ParamSpec = {
   name: 'cacheSemantics', type: 'enum', values: CACHE_SEMANTICS, default: 'documented',
@@ -78,11 +78,14 @@ export const anthropicClearThinkingPolicy: PolicyDefinition & { upstreamProperti
   create(params): ContextPolicy {
     const keep = params.keepAll ? 'all' : (params.keepThinkingTurns as number);
     const semantics = params.cacheSemantics as CacheSemantics;
+    // keep "all" never clears: the history itself
+    const tracker = keep === 'all' ? undefined : new ClearedThinking(keep);
     return {
       id: 'anthropic-clear-thinking', params,
       view(history: readonly Message[]) {
-        const r = clearThinking(history, keep);
-        return serverView(history, r.messages, 'clear-thinking', semantics, r.cleared ? `thinking removed from ${r.cleared} messages` : undefined);
+        if (!tracker) return history;
+        const r = tracker.request(history);
+        return serverView(history, r.messages, 'clear-thinking', semantics, r.cleared ? `thinking removed from ${r.cleared} messages` : undefined, r.changedFrom);
       },
     };
   },
@@ -125,12 +128,16 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
   ],
   upstreamProperties: COMPACTION_UPSTREAM_PROPERTIES,
   create(params): ContextPolicy {
-    let state: Compacted | undefined;
+    const request = new CompactedRequest();
     let compactions = 0;
     let failures = 0;
     let requested = false;
     const onDemand = params.mode === 'on-demand';
-    const labelled = (history: readonly Message[], view: readonly Message[]) => (view === history ? history : { messages: view, kind: 'server-compaction' });
+    const labelled = (history: readonly Message[], view: readonly Message[]) => {
+      if (view === history) return history;
+      const changedFrom = request.hint();
+      return { messages: view, kind: 'server-compaction', ...(changedFrom !== undefined ? { changedFrom } : {}) };
+    };
     return {
       id: 'anthropic-compaction', params,
       onCommand(command: string) {
@@ -138,8 +145,8 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
         return undefined;
       },
       view(history: readonly Message[], ctx: PolicyContext) {
-        const view = compactedView(history, state);
-        const input = ctx.systemTokens + ctx.tokens.messages(view);
+        const { view, tokens } = request.current(history, ctx.tokens);
+        const input = ctx.systemTokens + tokens;
         // on demand, the client compacts what came before the new prompt, between tasks; mid-task only
         // a request that would not fit the window is compacted (the threshold as a guard)
         const betweenTasks = onDemand && (requested || (ctx.turnStart && input > (params.trigger as number)));
@@ -153,9 +160,11 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
           failures++;
           return labelled(history, view);
         }
-        state = r.state;
+        request.compacted(r.state);
         compactions++;
-        return { messages: compactedView(history, state), kind: 'server-compaction', note: `compacted ${before.length} messages${betweenTasks ? ' on demand' : ''}` };
+        const messages = request.current(history, ctx.tokens).view;
+        request.hint(); // none for a new view; the next request appends to this one
+        return { messages, kind: 'server-compaction', note: `compacted ${before.length} messages${betweenTasks ? ' on demand' : ''}` };
       },
       telemetry: () => ({ serverCompactions: compactions, serverCompactionFailures: failures }),
     };

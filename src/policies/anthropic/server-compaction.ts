@@ -15,6 +15,7 @@
  * current user message and any pending tool pair included, as the documentation states.
  */
 import type { Message } from '../../core/messages.js';
+import type { TokenCounter } from '../../core/tokens.js';
 import type { PolicyContext } from '../types.js';
 
 export interface Compacted {
@@ -44,4 +45,62 @@ export function compactNow(history: readonly Message[], view: readonly Message[]
   });
   if (!res.ok) return { error: res.error };
   return { state: { from: history.length, block: { role: 'assistant', content: COMPACTION_BLOCK_PREFIX + res.text } } };
+}
+
+/**
+ * `compactedView` and its token count, kept over an append-only history: the view is one array that
+ * appended messages are pushed onto, with a running token sum, so a step costs O(appended) instead of a
+ * copy and a re-count of the view. `changedFrom` (ViewResult.changedFrom) is the length of the view last
+ * returned (a pure append) until the next compaction, which starts a new array. A history that is not the
+ * previous one plus appended messages (a rewrite) is re-counted from the start.
+ */
+export class CompactedRequest {
+  private state: Compacted | undefined;
+  /** `[block, ...history.slice(from)]` once compacted (unused before) */
+  private view: Message[] = [];
+  /** tokens of the current view (the history before the first compaction) */
+  private sum = 0;
+  private scanned = 0;
+  private lastSeen: Message | undefined;
+  private counter: TokenCounter | undefined;
+  /** length of the view last returned with a hint (−1: none, the next one is compared with nothing) */
+  private returnedLength = -1;
+
+  /** The current view (the history itself before the first compaction) and its tokens. */
+  current(history: readonly Message[], tokens: TokenCounter): { view: readonly Message[]; tokens: number } {
+    if (tokens !== this.counter || history.length < this.scanned || (this.scanned > 0 && history[this.scanned - 1] !== this.lastSeen)) {
+      this.counter = tokens;
+      this.rebuild(history);
+    }
+    for (let i = this.scanned; i < history.length; i++) {
+      const m = history[i]!;
+      this.sum += tokens.message(m);
+      if (this.state) this.view.push(m);
+    }
+    this.scanned = history.length;
+    this.lastSeen = history[history.length - 1];
+    return { view: this.state ? this.view : history, tokens: this.sum };
+  }
+
+  /** The `changedFrom` hint for returning the current view (undefined after a compaction: a new array). */
+  hint(): number | undefined {
+    const from = this.returnedLength < 0 ? undefined : this.returnedLength;
+    this.returnedLength = this.view.length;
+    return from;
+  }
+
+  /** A compaction happened: the view restarts at its block (rebuilt by the next `current`). */
+  compacted(state: Compacted): void {
+    this.state = state;
+    this.counter = undefined; // the next `current` rebuilds the view
+  }
+
+  private rebuild(history: readonly Message[]): void {
+    const tokens = this.counter!;
+    this.view = this.state ? [this.state.block, ...history.slice(this.state.from)] : [];
+    this.sum = tokens.messages(this.state ? this.view : history);
+    this.scanned = history.length;
+    this.lastSeen = history[history.length - 1];
+    this.returnedLength = -1;
+  }
 }

@@ -21,7 +21,7 @@ import { getProfile } from '../../cache/profiles.js';
 import { breakEvenSteps } from '../../metrics/break-even.js';
 import { summarizeAllButTail } from '../threshold-summary.js';
 import type { HookResult, PolicyContext, PolicyDefinition, ContextPolicy } from '../types.js';
-import { planPrune } from './prune.js';
+import { planFrom, PruneScan } from './prune.js';
 
 export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
 
@@ -50,6 +50,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     let lastModel: string | undefined;
     let coldPrunes = 0, warmPrunes = 0, warmSummaries = 0, coldSummaries = 0;
     let recheckAt = 0;
+    const scan = new PruneScan(p.keep, CACHE_ALIGNED_PLACEHOLDER);
 
     const cold = (ctx: PolicyContext): boolean =>
       lastRequestAt === undefined || ctx.now - lastRequestAt > p.ttl || (lastModel !== undefined && ctx.model !== lastModel);
@@ -68,8 +69,9 @@ export const cacheAlignedPolicy: PolicyDefinition = {
         const prompt = ctx.lastUsage?.promptTokens ?? 0;
         // planning scans the history: only at a cold moment, or under pressure once a veto's wait is over
         if (!isCold && (prompt < p.pruneFraction * ctx.contextWindow || ctx.step < recheckAt)) return undefined;
-        const plan = planPrune(history, p.keep, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
-        if (!plan || plan.reclaimed < p.pruneMin) return undefined;
+        const found = scan.of(history, ctx.tokens);
+        if (!found || found.reclaimed < p.pruneMin) return undefined;
+        const plan = planFrom(history, found, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
         if (isCold) {
           coldPrunes++;
           return { history: plan.history, kind: 'prune', note: 'cold cache', detail: { cleared: plan.cleared, cold: true } };

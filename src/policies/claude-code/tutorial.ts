@@ -10,24 +10,43 @@
  */
 import type { Message } from '../../core/messages.js';
 import { roughJson } from '../shared/rough.js';
-import { indexCalls, toolNameOf, toolSet } from '../shared/tool-calls.js';
+import { indexCalls, toolNameOf, toolSet, type CallInfo } from '../shared/tool-calls.js';
 import { contentChars, replaceContents } from '../shared/tool-results.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 
 /** The tutorial's estimate_tokens, len(str(messages)) // 4, with JSON standing in for Python's repr. */
 export const tutorialEstimate = (history: readonly Message[]): number => roughJson(history);
 
+/**
+ * `JSON.stringify(msgs).slice(-chars)` (the transcript tail the tutorial summarizes), serializing only the
+ * messages that reach into the tail: the array's JSON is `[` + each message's JSON joined by `,` + `]`.
+ */
+export function jsonTail(msgs: readonly Message[], chars: number): string {
+  if (!(chars > 0)) return JSON.stringify(msgs).slice(-chars);
+  const parts: string[] = [']'];
+  let len = 1;
+  let i = msgs.length - 1;
+  for (; i >= 0 && len < chars; i--) {
+    const s = JSON.stringify(msgs[i]);
+    parts.push(i > 0 ? `,${s}` : s);
+    len += s.length + (i > 0 ? 1 : 0);
+  }
+  if (i < 0) parts.push('[');
+  return parts.reverse().join('').slice(-chars);
+}
+
 export function tutorialMicroCompact(history: readonly Message[], keepRecent: number, minChars: number,
   preserve: ReturnType<typeof toolSet>): Message[] | undefined {
   const results: number[] = [];
   history.forEach((m, i) => { if (m.role === 'tool') results.push(i); });
   if (results.length <= keepRecent) return undefined;
-  const calls = indexCalls(history);
+  let calls: Map<string, CallInfo> | undefined; // indexed only when a result is long enough to replace
   const repl = new Map<number, string>();
-  for (const i of results.slice(0, results.length - keepRecent)) {
+  for (let r = 0; r < results.length - keepRecent; r++) {
+    const i = results[r]!;
     const m = history[i]!;
     if (typeof m.content !== 'string' || contentChars(m) <= minChars) continue;
-    const name = toolNameOf(m, calls);
+    const name = toolNameOf(m, (calls ??= indexCalls(history)));
     if (preserve.has(name)) continue;
     repl.set(i, `[Previous: used ${name}]`);
   }
@@ -44,7 +63,7 @@ class TutorialPolicy implements ContextPolicy {
     const micro = tutorialMicroCompact(history, p.keepRecent as number, p.minChars as number, toolSet(p.preserveTools as string));
     const h = micro ?? history;
     if (tutorialEstimate(h) > (p.threshold as number)) {
-      const text = JSON.stringify(h).slice(-(p.transcriptTailChars as number));
+      const text = jsonTail(h, p.transcriptTailChars as number);
       const res = ctx.summarizer.summarize({
         messages: h, inputTokens: ctx.tokens.count(text), promptOverheadTokens: 40,
         budgetTokens: p.summaryMaxTokens as number, budgetKind: 'cap', purpose: 'summary',

@@ -27,6 +27,8 @@ export interface StripOptions {
   keepLastN: number;
   /** what a "turn" is @default 'tool-call' (seed 000) */
   unit: TurnUnit;
+  /** told of every message the run changes (`to`) or removes (`to` undefined), e.g. to keep a token total */
+  onChange?: (from: Message, to: Message | undefined) => void;
 }
 
 export interface StripOutcome {
@@ -74,52 +76,88 @@ function lastUserTurnsStart(history: readonly Message[], n: number): number {
   return 0;
 }
 
-/** Indices of tool-calling assistant messages to strip, never one with a call still waiting. */
-function selectToolTurns(history: readonly Message[], o: StripOptions, boundary: number): Set<number> {
-  const answered = new Set<string>();
-  for (const m of history) if (m.role === 'tool' && m.tool_call_id !== undefined) answered.add(m.tool_call_id);
-  const turns: number[] = [];
-  history.forEach((m, i) => { if (hasCalls(m)) turns.push(i); });
-  const candidates = o.unit === 'user-turn'
-    ? turns.filter((i) => i < boundary)
-    : turns.slice(0, Math.max(0, turns.length - o.keepLastN));
-  return new Set(candidates.filter((i) => history[i]!.tool_calls!.every((tc) => answered.has(tc.id))));
+/**
+ * Indices of tool-calling assistant messages to strip, never one with a call still waiting. Only the
+ * candidates' call ids are looked up among the results (in a long session almost every older turn is
+ * already stripped, so there are few).
+ */
+function selectToolTurns(history: readonly Message[], turns: readonly number[], o: StripOptions, boundary: number): number[] {
+  let end = 0;
+  if (o.unit === 'user-turn') while (end < turns.length && turns[end]! < boundary) end++;
+  else end = Math.max(0, turns.length - o.keepLastN);
+  if (end === 0) return [];
+  const waiting = new Set<string>();
+  for (let t = 0; t < end; t++) for (const tc of history[turns[t]!]!.tool_calls!) waiting.add(tc.id);
+  for (const m of history) if (m.role === 'tool' && m.tool_call_id !== undefined) waiting.delete(m.tool_call_id);
+  const out: number[] = [];
+  for (let t = 0; t < end; t++) if (waiting.size === 0 || history[turns[t]!]!.tool_calls!.every((tc) => !waiting.has(tc.id))) out.push(turns[t]!);
+  return out;
 }
 
+/**
+ * One run of the stripping function. Counts come first (which turns go, how many assistant messages
+ * survive them), so the new history is built in a single pass; what a step costs is a few cheap passes
+ * over the history and a copy of only the messages that change.
+ */
 export function microcompactHistory(history: readonly Message[], o: StripOptions): StripOutcome {
   const boundary = o.unit === 'user-turn' ? lastUserTurnsStart(history, o.keepLastN) : history.length;
-  const strip = selectToolTurns(history, o, boundary);
+  const turns: number[] = [];
+  let assistants = 0;
+  for (let i = 0; i < history.length; i++) {
+    const m = history[i]!;
+    if (m.role !== 'assistant') continue;
+    assistants++;
+    if (hasCalls(m)) turns.push(i);
+  }
+  const strip = selectToolTurns(history, turns, o, boundary);
   const stripIds = new Set<string>();
   let toolCallsStripped = 0;
-  for (const i of strip) for (const tc of history[i]!.tool_calls!) { stripIds.add(tc.id); toolCallsStripped++; }
-
-  // Pass 1: drop stripped calls, their results, and assistant messages left empty.
-  const kept: { msg: Message; index: number }[] = [];
-  let toolResultsRemoved = 0;
   let assistantMessagesRemoved = 0;
-  history.forEach((m, i) => {
-    if (m.role === 'tool' && m.tool_call_id !== undefined && stripIds.has(m.tool_call_id)) { toolResultsRemoved++; return; }
-    if (!strip.has(i)) { kept.push({ msg: m, index: i }); return; }
-    const next = withoutCalls(m);
-    if (isEmptyContent(next)) { assistantMessagesRemoved++; return; }
-    kept.push({ msg: next, index: i });
-  });
+  for (const i of strip) {
+    const m = history[i]!;
+    for (const tc of m.tool_calls!) { stripIds.add(tc.id); toolCallsStripped++; }
+    if (isEmptyContent(m)) assistantMessagesRemoved++; // removing the calls leaves the content as it is
+  }
+  // reasoning goes from all but the last N surviving assistant messages (or, per user turn, from every
+  // assistant message before the protected turns)
+  const reasoningBefore = Math.max(0, assistants - assistantMessagesRemoved - o.keepLastN);
 
-  // Pass 2: reasoning goes from all but the last N surviving assistant messages (or, per user
-  // turn, from every assistant message before the protected turns).
-  const assistants = kept.filter((k) => k.msg.role === 'assistant');
-  const stripReasoning = o.unit === 'user-turn'
-    ? assistants.filter((k) => k.index < boundary)
-    : assistants.slice(0, Math.max(0, assistants.length - o.keepLastN));
+  const out: Message[] = [];
+  let toolResultsRemoved = 0;
   let reasoningStripped = 0;
-  for (const k of stripReasoning) {
-    if (!hasReasoning(k.msg)) continue;
-    k.msg = withoutReasoning(k.msg);
-    reasoningStripped++;
+  let survivor = 0;
+  let s = 0; // next entry of `strip` (ascending)
+  for (let i = 0; i < history.length; i++) {
+    const from = history[i]!;
+    let m = from;
+    if (m.role === 'tool') {
+      if (stripIds.size > 0 && m.tool_call_id !== undefined && stripIds.has(m.tool_call_id)) {
+        toolResultsRemoved++;
+        o.onChange?.(from, undefined);
+        continue;
+      }
+    } else if (m.role === 'assistant') {
+      if (s < strip.length && strip[s] === i) {
+        s++;
+        m = withoutCalls(m);
+        if (isEmptyContent(m)) {
+          o.onChange?.(from, undefined);
+          continue;
+        }
+      }
+      const losesReasoning = o.unit === 'user-turn' ? i < boundary : survivor < reasoningBefore;
+      survivor++;
+      if (losesReasoning && hasReasoning(m)) {
+        m = withoutReasoning(m);
+        reasoningStripped++;
+      }
+    }
+    if (m !== from) o.onChange?.(from, m);
+    out.push(m);
   }
   return {
-    history: kept.map((k) => k.msg),
-    toolTurnsStripped: strip.size, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped,
+    history: out,
+    toolTurnsStripped: strip.length, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped,
   };
 }
 

@@ -6,6 +6,10 @@
  * with the one counted last by message identity: only messages dropped, inserted or replaced are
  * counted, so a rewrite costs O(history) identity checks but O(changed) token look-ups.
  * The total is the same as `ctx.tokens.messages(history)`.
+ *
+ * A policy that rewrites history on many steps and knows its result's total can say so (`expect`): the
+ * harness's next history is that result (the same message objects, in a new array) plus what was
+ * appended since, recognized by identity and continued from the given total without any look-up.
  */
 import type { Message } from '../../core/messages.js';
 import type { TokenCounter } from '../../core/tokens.js';
@@ -17,22 +21,37 @@ export class HistoryTokens {
   private counted = 0;
   private last: Message | undefined;
   private total = 0;
+  private expected: { history: readonly Message[]; total: number } | undefined;
 
   of(history: readonly Message[], tokens: TokenCounter): number {
     if (tokens !== this.counter) {
       this.counter = tokens;
       this.ref = undefined;
+      this.expected = undefined;
     }
     if (!this.extends(history)) {
       const prev = this.ref;
-      // a new array: rebased on the last one; the same array changed in place (not what the harness does): counted whole
-      this.total = prev && prev !== history ? this.deltaTotal(history, tokens) : 0;
-      this.counted = prev && prev !== history ? history.length : 0;
+      const e = this.expected;
+      if (e && history.length >= e.history.length && startsWith(history, e.history)) {
+        // the policy's announced result plus what was appended since
+        this.total = e.total;
+        this.counted = e.history.length;
+      } else {
+        // a new array: rebased on the last one; the same array changed in place (not what the harness does): counted whole
+        this.total = prev && prev !== history ? this.deltaTotal(history, tokens) : 0;
+        this.counted = prev && prev !== history ? history.length : 0;
+      }
       this.ref = history;
     }
+    this.expected = undefined;
     for (; this.counted < history.length; this.counted++) this.total += tokens.message(history[this.counted]!);
     this.last = this.counted > 0 ? history[this.counted - 1] : undefined;
     return this.total;
+  }
+
+  /** The policy returned `history`, whose exact total is `total` (counted with the same counter). */
+  expect(history: readonly Message[], total: number): void {
+    this.expected = { history, total };
   }
 
   /**
@@ -98,4 +117,9 @@ function findWithin(arr: readonly Message[], m: Message, from: number, to: numbe
   const stop = Math.min(to, from + SYNC_WINDOW);
   for (let k = from; k < stop; k++) if (arr[k] === m) return k;
   return -1;
+}
+
+function startsWith(history: readonly Message[], prefix: readonly Message[]): boolean {
+  for (let i = 0; i < prefix.length; i++) if (history[i] !== prefix[i]) return false;
+  return true;
 }
