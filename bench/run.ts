@@ -5,10 +5,15 @@
  * the steps per CPU second of one session at 1,000 and at 10,000 steps of the scenario BENCH_SCENARIO
  * (default claude-code-200k; its own model, window and cache settings, only the session length is
  * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1.
+ * It runs the compiled package (dist/, built first by the npm script), as users do: run from source,
+ * tsx's name-keeping helper alone was 6–19% of some sessions.
  * Each workload is generated once per length and replayed through every policy (generation is not
  * timed; a first `none` replay warms the memoized token counts, as for every policy after the first of
- * a cell, and one uncounted 1k run per policy warms the JIT). A figure is over repeated runs (at
- * least 3, until ~0.5 s of CPU at 1k and ~1.5 s at 10k). Figures are printed, never asserted.
+ * a cell). For each policy and length: a full collection (so no policy pays for another's garbage),
+ * then one uncounted run (it warms the JIT and absorbs the collector's background work, which a forced
+ * collection before every timed run charged to the next run: ~40% of `none`'s CPU at 1k), then timed
+ * runs back to back, each paying for its own garbage (at least 3, until ~0.5 s of CPU at 1k and ~1.5 s
+ * at 10k). Figures are printed, never asserted.
  *
  *   npm run bench                         a table
  *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
@@ -17,15 +22,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createTokenCounter, type TokenCounter } from '../src/core/tokens.js';
-import { policyIds, getPolicy, resolvePolicy } from '../src/policies/registry.js';
-import type { PolicyDefinition } from '../src/policies/types.js';
-import { runSession } from '../src/sim/session.js';
-import { makeSetup } from '../src/sim/setup.js';
-import { generateWorkload } from '../src/workload/generator.js';
-import { loadScenario, type Scenario } from '../src/workload/scenario.js';
-import { scenarioSettings } from '../src/cli/run-plan.js';
-import type { Workload } from '../src/workload/types.js';
+import { createTokenCounter, type TokenCounter } from '../dist/core/tokens.js';
+import { policyIds, getPolicy, resolvePolicy } from '../dist/policies/registry.js';
+import type { PolicyDefinition } from '../dist/policies/types.js';
+import { runSession } from '../dist/sim/session.js';
+import { makeSetup } from '../dist/sim/setup.js';
+import { generateWorkload } from '../dist/workload/generator.js';
+import { loadScenario, type Scenario } from '../dist/workload/scenario.js';
+import { scenarioSettings } from '../dist/cli/run-plan.js';
+import type { Workload } from '../dist/workload/types.js';
 
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'claude-code-200k';
 const LENGTHS = [1_000, 10_000] as const;
@@ -64,8 +69,9 @@ function stepsPerSecond(s: Scenario, w: Workload, tokens: TokenCounter, def: Pol
   let spent = 0;
   let runs = 0;
   let failure: string | undefined;
+  (globalThis as { gc?: () => void }).gc?.();
+  runOnce(s, w, tokens, def); // warm-up, not counted
   while (runs < 3 || (spent < budgetMs && runs < 50)) {
-    (globalThis as { gc?: () => void }).gc?.();
     const r = runOnce(s, w, tokens, def);
     failure ??= r.failure;
     steps += r.steps;
@@ -105,7 +111,6 @@ function main(): void {
     const w = generateWorkload(s, 1, tokens);
     runOnce(s, w, tokens, getPolicy('none')); // warm the memoized hashes and token counts
     for (const def of defs) {
-      if (steps === LENGTHS[0]) runOnce(s, w, tokens, def); // JIT warm-up, not counted
       const r = stepsPerSecond(s, w, tokens, def, BUDGET_MS[steps]!);
       rates.set(def.id, { ...rates.get(def.id), [steps]: r.sps });
       if (r.failure) failures.set(def.id, r.failure);
