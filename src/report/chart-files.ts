@@ -1,6 +1,6 @@
 /**
  * Writing charts: for each chart, charts/<name>.csv (its data), <name>.vl.json (the Vega-Lite spec,
- * reading that CSV by URL), <name>.svg and <name>.png. The rendered images and the HTML report use the
+ * reading that CSV by URL), <name>.svg and, when asked, <name>.png. The rendered images and the HTML report use the
  * same spec with the same CSV text inlined, so every picture shows exactly the file a user can open.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ export async function writeCharts(dir: string, charts: readonly Chart[], opts: {
     };
     const svg = await renderSvg(inlineSpec);
     files[`${c.name}.svg`] = svg;
-    if (opts.png !== false) files[`${c.name}.png`] = svgToPng(svg);
+    if (opts.png) files[`${c.name}.png`] = svgToPng(svg);
     for (const [f, body] of Object.entries(files)) writeFileSync(join(cdir, f), body);
     out.push({ name: c.name, title: c.title, caption: c.caption, inlineSpec, files: Object.keys(files).map((f) => join(cdir, f)) });
   }

@@ -27,7 +27,11 @@ import { verdictHtml } from './verdict-text.js';
 import { writeRunOutputs } from './write-run.js';
 
 export interface ReportOptions {
-  /** write PNGs beside the SVGs (default true) */
+  /**
+   * write a PNG beside every SVG. Default: only for a compare report, whose comparison.md (a CI job
+   * summary) links the PNGs; elsewhere on request, since rendering them took a sixth of a default
+   * report's CPU and the SVG beside each is lossless (report.html draws the charts from their specs).
+   */
   png?: boolean;
   /** write steps.csv and events.csv (default true); the charts keep their own data CSVs either way */
   raw?: boolean;
@@ -87,7 +91,7 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
     before.unshift({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) });
     before.push({ id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
   }
-  const written = await writeCharts(dir, charts, { png: opts.png });
+  const written = await writeCharts(dir, charts, { png: opts.png ?? spec.kind === 'compare' });
   files['report.html'] = reportHtml({
     title, subtitle: subtitle(manifest), before, charts: written,
     after: [

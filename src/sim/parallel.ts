@@ -111,11 +111,10 @@ export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: r
   for (const i of indices) if (!cells[i]) throw new Error(`cell ${i} is outside the plan (${cells.length} cells)`);
   if (!opts.isolate && (opts.workers <= 1 || indices.length <= 1)) {
     // one cell at a time, yielding between cells, so a signal (Ctrl-C) is handled within one session
-    const tokens = createTokenCounter();
     const cache: WorkloadCache = { key: '' };
     const out: SessionRun[] = [];
     for (const [k, i] of indices.entries()) {
-      out.push(...runCells([cells[i]!], tokens, { checked: opts.checked, cache }));
+      out.push(...runCells([cells[i]!], createTokenCounter, { checked: opts.checked, cache }));
       opts.onProgress?.(k + 1, indices.length);
       await new Promise<void>((r) => setImmediate(r));
     }
@@ -251,13 +250,12 @@ export async function workerMain(): Promise<void> {
     port.postMessage(fromWorker(e, true));
     return;
   }
-  const tokens = createTokenCounter();
   const cache: WorkloadCache = { key: '' };
   const takeRejections = init.isolate ? installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker)) : undefined;
   port.on('message', (task: number[]) => {
     let runs: SessionRun[];
     try {
-      runs = runCells(task.map((i) => cells[i]!), tokens, {
+      runs = runCells(task.map((i) => cells[i]!), createTokenCounter, {
         checked: init.checked,
         cache,
         onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker),
