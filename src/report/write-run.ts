@@ -8,7 +8,8 @@ import { stringifySafe as stringify } from './csv-safe.js';
 import { aggregate, toRows, type PolicyAggregate } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import type { RunPlan } from '../sim/run.js';
-import { eventsCsv, sessionsCsv, stepsCsv } from './csv.js';
+import { sessionsCsv, writeEventsCsv, writeStepsCsv } from './csv.js';
+import { writeFileChunked } from './file-sink.js';
 import { jsonSafe } from './format.js';
 import { summaryMarkdown } from './markdown.js';
 import { buildVerdict, type Verdict } from './verdict.js';
@@ -58,8 +59,13 @@ export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manife
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
   const verdict = buildVerdict(rows, aggregates, opts.baseline ?? manifest.policies[0]?.label ?? '');
+  // the per-step and per-event records are streamed to their files (steps.csv is the largest output)
+  const raw = opts.raw === false ? [] : ['steps.csv', 'events.csv'];
+  if (raw.length) {
+    writeFileChunked(join(dir, 'steps.csv'), (sink) => writeStepsCsv(sink, runs));
+    writeFileChunked(join(dir, 'events.csv'), (sink) => writeEventsCsv(sink, runs));
+  }
   const files: Record<string, string> = {
-    ...(opts.raw === false ? {} : { 'steps.csv': stepsCsv(runs), 'events.csv': eventsCsv(runs) }),
     'sessions.csv': sessionsCsv(rows),
     'violations.csv': violationsCsv(runs),
     'summary.json': `${JSON.stringify({ aggregates, failures: runs.filter((r) => r.failure).map((r) => r.failure) }, jsonSafe, 2)}\n`,
@@ -68,5 +74,5 @@ export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manife
     'manifest.json': `${JSON.stringify(manifest, jsonSafe, 2)}\n`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return { aggregates, verdict, files: Object.keys(files).map((f) => join(dir, f)) };
+  return { aggregates, verdict, files: [...raw, ...Object.keys(files)].map((f) => join(dir, f)) };
 }
