@@ -167,6 +167,8 @@ export interface Execution {
   /** the cell indices that ran, ascending */
   indices: number[];
   runs: SessionRun[];
+  /** threads the run used (this one included): the report's helper thread follows it */
+  threads: number;
 }
 
 /** Builds the plan from `source`, runs this shard's cells (all cells without --shard) with progress. */
@@ -175,14 +177,15 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
   const cells = planCells(plan);
   const indices = opts.shard ? shardIndices(cells.length, opts.shard) : cells.map((_, i) => i);
   const progress = createProgress(indices.length, opts.quiet);
+  const threads = opts.workers ?? defaultWorkers(indices.map((i) => cells[i]!));
   const runs = await runPlanCells(source, plan, indices, {
-    workers: opts.workers ?? defaultWorkers(indices.map((i) => cells[i]!)),
+    workers: threads,
     checked: plan.checked,
     onProgress: (done) => progress.tick(done),
     ...(opts.isolate ? { isolate: opts.isolate } : {}),
   });
   progress.stop();
-  return { plan, cells, indices, runs };
+  return { plan, cells, indices, runs, threads };
 }
 
 /** The options every plan-running command (run, report, sweep, compare) shares. */
@@ -296,7 +299,7 @@ export async function runAndWrite(
     } else process.stdout.write(line);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, ...ropts }));
+  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, threads: exec.threads, ...ropts }));
   printOutcome({ command: reportSpec.kind, out: o.out, sessions: exec.cells.length, result: res }, o.json);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

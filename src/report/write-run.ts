@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringifySafe as stringify } from './csv-safe.js';
-import { aggregate, toRows, type PolicyAggregate } from '../metrics/aggregate.js';
+import { aggregate, toRows, type PolicyAggregate, type SessionRow } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import type { RunPlan } from '../sim/run.js';
 import { sessionsCsv, writeEventsCsv, writeStepsCsv } from './csv.js';
@@ -53,12 +53,30 @@ export interface RunOutputs {
   files: string[];
 }
 
-/** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
-export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
-  mkdirSync(dir, { recursive: true });
+/** What every report is built on: a row per session, the aggregates and the ranking verdict. */
+export interface RunSummary {
+  rows: SessionRow[];
+  aggregates: PolicyAggregate[];
+  verdict: Verdict;
+}
+
+export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string): RunSummary {
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
-  const verdict = buildVerdict(rows, aggregates, opts.baseline ?? manifest.policies[0]?.label ?? '');
+  const verdict = buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? '');
+  return { rows, aggregates, verdict };
+}
+
+/** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
+  const summary = summarizeRuns(runs, manifest, opts.baseline);
+  return { aggregates: summary.aggregates, verdict: summary.verdict, files: writeRunFiles(dir, runs, manifest, summary, opts) };
+}
+
+/** Writes the run's files from its summary; returns their paths. */
+export function writeRunFiles(dir: string, runs: readonly SessionRun[], manifest: Manifest, summary: RunSummary, opts: { raw?: boolean } = {}): string[] {
+  mkdirSync(dir, { recursive: true });
+  const { rows, aggregates, verdict } = summary;
   // the per-step and per-event records are streamed to their files (steps.csv is the largest output)
   const raw = opts.raw === false ? [] : ['steps.csv', 'events.csv'];
   if (raw.length) {
@@ -74,5 +92,5 @@ export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manife
     'manifest.json': `${JSON.stringify(manifest, jsonSafe, 2)}\n`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return { aggregates, verdict, files: [...raw, ...Object.keys(files)].map((f) => join(dir, f)) };
+  return [...raw, ...Object.keys(files)].map((f) => join(dir, f));
 }

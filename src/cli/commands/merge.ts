@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { mergeShards } from '../../report/merge.js';
 import { readShard } from '../../report/shard-files.js';
 import { writeReport } from '../../report/write-report.js';
+import { freeCores } from '../../sim/parallel.js';
 import { asToolError, verdictLine } from './compare.js';
 import { prepareOutput, writeAtomically } from '../output-dir.js';
 import { printOutcome } from '../outcome.js';
@@ -36,7 +37,7 @@ export function register(program: Command): void {
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
         const target = prepareOutput(opts.out, { kind: manifest.report.kind, force: opts.force });
-        const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase }));
+        const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase, threads: freeCores() }));
         (opts.json ? process.stderr : process.stdout).write(`merged ${dirs.length} shards\n`);
         printOutcome({ command: manifest.report.kind, out: opts.out, sessions: runs.length, result: res }, opts.json);
         return res.exitCode;
