@@ -5,10 +5,15 @@
  * Results are placed by cell index, never by completion order, so a parallel run is byte-identical
  * to an in-process one (every session is deterministic given its cell).
  *
- * Workers of the compiled package start from `worker-main.js` and load compiled JavaScript only. From
- * source (tsx, vitest) they start from `worker-entry.mjs`, which registers tsx first (a worker does not
- * inherit a loader registered at runtime) and so recompiles every module: the default is then one
- * thread.
+ * N threads are this thread and N − 1 workers taking tasks (the cells of one workload) from one queue,
+ * longest first; this thread yields between its cells so the workers' messages are taken promptly, and
+ * a worker is sent its next task before it finishes the current one.
+ *
+ * Workers of the compiled package start from `worker-main.js` and load compiled JavaScript only, and
+ * only what rebuilding the plan and running cells needs (cli/plan-spec.ts: no report, output or trace
+ * import code unless the plan has traces). From source (tsx, vitest) they start from
+ * `worker-entry.mjs`, which registers tsx first (a worker does not inherit a loader registered at
+ * runtime) and so recompiles every module: the default is then one thread.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
@@ -37,10 +42,11 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker-main.js', import.meta.url);
 
 /**
- * Simulated steps one worker must get for starting it to pay. Measured on the default suite (2 cores):
- * a compiled worker costs 1–3 s of CPU besides its cells (~1.3 s loading modules and the tokenizer,
- * rebuilding the plan, copying its runs back to the parent), and a cell's step costs ~250 µs on
- * average (policy, workload generation and records), so 25k steps is ~6 s of work per worker.
+ * Simulated steps each thread must get for a worker to pay. Measured on the default suite (2 cores): a
+ * compiled worker costs ~1 s of CPU besides its cells (loading the plan's modules and the tokenizer
+ * tables, rebuilding the plan, copying its runs back), and a step costs ~80 µs on average (policy,
+ * workload generation and records), so 25k steps is ~2 s of work per thread. The default suite
+ * (~220k expected steps) gets two threads on a free 2-core machine.
  */
 export const STEPS_PER_WORKER = 25_000;
 /** Assumed length of a session whose scenario does not say (RunScenario.expectedSteps). */
@@ -56,9 +62,11 @@ export function freeCores(): number {
 }
 
 /**
- * The default worker count: as many threads as the free cores and the work support — at most one per
- * free core and per cell, and only as many as get STEPS_PER_WORKER steps each; one (in-process) when
- * the work is small or when running from source, where every worker would recompile the TypeScript.
+ * The default thread count (this thread included): as many as the free cores and the work support — at
+ * most one per free core and per cell, and only as many as get STEPS_PER_WORKER steps each; one
+ * (in-process) when the work is small, when the machine's cores are busy (a worker would only add its
+ * start-up to the same CPU, so the run is never slower than one thread), or when running from source,
+ * where every worker would recompile the TypeScript.
  */
 export function defaultWorkers(cells: readonly Cell[], cores = freeCores(), fromSource = FROM_SOURCE): number {
   if (fromSource) return 1;
