@@ -22,12 +22,57 @@ export function resamplePlan(n: number): Uint16Array {
   return p;
 }
 
-/** Type-7 quantile of sorted values (interpolates between neighbours, so it stays inside their range). */
-function quantile(sorted: Float64Array, q: number): number {
-  const h = (sorted.length - 1) * q;
+/**
+ * Rearranges a[lo..hi] so that a[k] holds the value a full sort would put there, smaller-or-equal values
+ * before it and greater-or-equal after (Hoare's selection, median-of-three pivot). The two order
+ * statistics a quantile needs cost O(n) this way instead of a sort's O(n log n).
+ */
+function select(a: Float64Array, k: number, lo: number, hi: number): void {
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three as the pivot value
+    let x = a[lo]!, y = a[mid]!, z = a[hi]!;
+    if (x > y) [x, y] = [y, x];
+    if (y > z) y = z;
+    const pivot = x > y ? x : y;
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+/** The smallest of a[from..]. */
+function minFrom(a: Float64Array, from: number): number {
+  let m = a[from]!;
+  for (let i = from + 1; i < a.length; i++) if (a[i]! < m) m = a[i]!;
+  return m;
+}
+
+/**
+ * Type-7 quantile (interpolates between neighbours, so it stays inside their range) of `values`, which
+ * it reorders; `from` says the values below index `from` are already the smallest, in any order.
+ * The same number as on the sorted array: it needs only the order statistics at floor(h) and the next.
+ */
+function quantile(values: Float64Array, q: number, from = 0): number {
+  const n = values.length;
+  const h = (n - 1) * q;
   const i = Math.floor(h);
-  const next = sorted[Math.min(i + 1, sorted.length - 1)]!;
-  return sorted[i]! + (h - i) * (next - sorted[i]!);
+  select(values, i, from, n - 1);
+  const at = values[i]!;
+  const next = i + 1 < n ? minFrom(values, i + 1) : at;
+  return at + (h - i) * (next - at);
 }
 
 /** The 95% percentile interval of the mean; NaN ends with fewer than 2 values. */
@@ -44,8 +89,10 @@ export function bootstrapInterval(xs: readonly number[], level = 0.95): { lo: nu
     for (let j = 0; j < n; j++) s += xs[plan[b * n + j]!]!;
     means[b] = s / n;
   }
-  means.sort();
   const a = (1 - level) / 2;
+  // the low quantile first: selecting it leaves the values below it in front, so the high one starts after
+  const lo = quantile(means, a);
+  const hi = quantile(means, 1 - a, Math.floor((BOOTSTRAP_RESAMPLES - 1) * a) + 1);
   // clamp: floating-point sums of n equal-ish values can stray an ulp outside [min, max]
-  return { lo: Math.max(min, quantile(means, a)), hi: Math.min(max, quantile(means, 1 - a)) };
+  return { lo: Math.max(min, lo), hi: Math.min(max, hi) };
 }

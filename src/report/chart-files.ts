@@ -1,12 +1,16 @@
 /**
  * Writing charts: for each chart, charts/<name>.csv (its data), <name>.vl.json (the Vega-Lite spec,
- * reading that CSV by URL), <name>.svg and <name>.png. The rendered images and the HTML report use the
+ * reading that CSV by URL), <name>.svg and, when asked, <name>.png. The rendered images and the HTML report use the
  * same spec with the same CSV text inlined, so every picture shows exactly the file a user can open.
+ *
+ * In two steps, so the rendering can run beside other work (svg-pool.ts): `startCharts` prepares the
+ * data and specs and starts rendering; `finishCharts` waits for the pictures and writes every file.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chart } from './charts/common.js';
-import { renderSvg, svgToPng, type VlSpec } from './render.js';
+import type { VlSpec } from './render.js';
+import { startRendering, type ChartRendering } from './svg-pool.js';
 import { tableCsv } from './table.js';
 
 export interface WrittenChart {
@@ -18,23 +22,41 @@ export interface WrittenChart {
   files: string[];
 }
 
-export async function writeCharts(dir: string, charts: readonly Chart[], opts: { png?: boolean } = {}): Promise<WrittenChart[]> {
+export interface ChartsInProgress {
+  charts: readonly Chart[];
+  csvs: string[];
+  inlineSpecs: VlSpec[];
+  png: boolean;
+  rendering: ChartRendering;
+}
+
+/** Prepares every chart's data and spec and starts rendering them (on a helper thread when `helper`). */
+export function startCharts(charts: readonly Chart[], opts: { png?: boolean; helper?: boolean } = {}): ChartsInProgress {
+  const format = { type: 'csv' as const, parse: {} };
+  const csvs = charts.map((c) => tableCsv(c.table));
+  const inlineSpecs = charts.map((c, i) => c.spec({ values: csvs[i]!, format }));
+  const png = opts.png === true;
+  return { charts, csvs, inlineSpecs, png, rendering: startRendering(inlineSpecs, png, opts.helper === true) };
+}
+
+/** Waits for the pictures and writes each chart's files under `dir`/charts. */
+export async function finishCharts(dir: string, p: ChartsInProgress): Promise<WrittenChart[]> {
+  const rendered = await p.rendering.finish();
   const cdir = join(dir, 'charts');
   mkdirSync(cdir, { recursive: true });
-  const out: WrittenChart[] = [];
-  for (const c of charts) {
-    const csv = tableCsv(c.table);
-    const format = { type: 'csv' as const, parse: {} };
-    const inlineSpec = c.spec({ values: csv, format });
+  const format = { type: 'csv' as const, parse: {} };
+  return p.charts.map((c, i) => {
     const files: Record<string, string | Buffer> = {
-      [`${c.name}.csv`]: csv,
+      [`${c.name}.csv`]: p.csvs[i]!,
       [`${c.name}.vl.json`]: `${JSON.stringify(c.spec({ url: `${c.name}.csv`, format }), null, 2)}\n`,
+      [`${c.name}.svg`]: rendered[i]!.svg,
     };
-    const svg = await renderSvg(inlineSpec);
-    files[`${c.name}.svg`] = svg;
-    if (opts.png !== false) files[`${c.name}.png`] = svgToPng(svg);
+    if (p.png) files[`${c.name}.png`] = rendered[i]!.png!;
     for (const [f, body] of Object.entries(files)) writeFileSync(join(cdir, f), body);
-    out.push({ name: c.name, title: c.title, caption: c.caption, inlineSpec, files: Object.keys(files).map((f) => join(cdir, f)) });
-  }
-  return out;
+    return { name: c.name, title: c.title, caption: c.caption, inlineSpec: p.inlineSpecs[i]!, files: Object.keys(files).map((f) => join(cdir, f)) };
+  });
+}
+
+export async function writeCharts(dir: string, charts: readonly Chart[], opts: { png?: boolean } = {}): Promise<WrittenChart[]> {
+  return finishCharts(dir, startCharts(charts, opts));
 }

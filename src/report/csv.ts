@@ -7,7 +7,7 @@
  */
 import { ALL_METRIC_KEYS } from '../metrics/catalogue.js';
 import type { SessionRow } from '../metrics/aggregate.js';
-import type { EventRecord, SessionRun, StepRecord } from '../sim/records.js';
+import type { EventRecord, RunKey, SessionRun, StepRecord } from '../sim/records.js';
 import { cell } from './format.js';
 import { safeText } from './csv-safe.js';
 
@@ -50,12 +50,95 @@ export const EVENT_COLUMNS: readonly (keyof EventRecord)[] = [
   'auxCalls', 'noop', 'raised', 'detail',
 ];
 
+/** Where CSV text goes: a string being built, or a file written in chunks (file-sink.ts). */
+export interface TextSink {
+  write(text: string): void;
+}
+
+/** Collects a sink's text into one string. */
+export function toText(fill: (sink: TextSink) => void): string {
+  const parts: string[] = [];
+  fill({ write: (t) => parts.push(t) });
+  return parts.join('');
+}
+
+/**
+ * `recordField` with the common types first: a number is its `String` (number text is never neutralized
+ * nor quoted), a boolean its word; text goes through `recordField`, memoized because the text cells of
+ * the per-step rows (model, break cause, event kinds) take few distinct values.
+ */
+function fastField(v: unknown, memo: Map<string, string>): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v !== 'string') return recordField(v);
+  let out = memo.get(v);
+  if (out === undefined) {
+    if (memo.size > 10_000) memo.clear();
+    out = recordField(v);
+    memo.set(v, out);
+  }
+  return out;
+}
+
+/** The run-key cells of a row, formatted once per run (every record of a run carries the same key). */
+class KeyPrefix {
+  #key: RunKey | undefined;
+  #text = '';
+  of(r: RunKey): string {
+    const k = this.#key;
+    if (!k || k.scenario !== r.scenario || k.seed !== r.seed || k.policy !== r.policy || k.policyLabel !== r.policyLabel || k.paramsHash !== r.paramsHash) {
+      this.#key = r;
+      this.#text = `${KEY_COLUMNS.map((c) => recordField(r[c])).join(',')},`;
+    }
+    return this.#text;
+  }
+}
+
+/**
+ * steps.csv, row by row into `sink`: the same bytes as `toCsv(steps, STEP_COLUMNS)`, written by a typed
+ * row formatter (one line per record, no per-cell generic formatting or intermediate rows), since the
+ * default suite's file has ~220k rows.
+ */
+export function writeStepsCsv(sink: TextSink, runs: readonly SessionRun[]): void {
+  sink.write(`${STEP_COLUMNS.map(csvField).join(',')}\n`);
+  const memo = new Map<string, string>();
+  const key = new KeyPrefix();
+  const f = (v: unknown): string => fastField(v, memo);
+  for (const r of runs) {
+    let chunk = '';
+    for (const s of r.steps) {
+      chunk += `${key.of(s)}${f(s.step)},${f(s.userTurn)},${f(s.time)},${f(s.model)},${f(s.historyMessages)},${f(s.requestMessages)},${f(s.promptTokens)},`
+        + `${f(s.cacheReadTokens)},${f(s.cacheWriteTokens)},${f(s.uncachedTokens)},${f(s.outputTokens)},${f(s.costUncached)},${f(s.costCacheWrite)},`
+        + `${f(s.costCacheRead)},${f(s.costOutput)},${f(s.auxCalls)},${f(s.auxInputTokens)},${f(s.auxOutputTokens)},${f(s.auxCost)},${f(s.costTotal)},`
+        + `${f(s.breakCause)},${f(s.overflow)},${f(s.events)},${f(s.utilization)}\n`;
+    }
+    if (chunk) sink.write(chunk);
+  }
+}
+
+/** events.csv into `sink`: the same bytes as `toCsv(events, EVENT_COLUMNS)`. */
+export function writeEventsCsv(sink: TextSink, runs: readonly SessionRun[]): void {
+  sink.write(`${EVENT_COLUMNS.map(csvField).join(',')}\n`);
+  const memo = new Map<string, string>();
+  const key = new KeyPrefix();
+  const rest = EVENT_COLUMNS.slice(KEY_COLUMNS.length);
+  for (const r of runs) {
+    let chunk = '';
+    for (const e of r.events) {
+      let line = key.of(e);
+      for (let i = 0; i < rest.length; i++) line += (i ? ',' : '') + fastField(e[rest[i]!], memo);
+      chunk += `${line}\n`;
+    }
+    if (chunk) sink.write(chunk);
+  }
+}
+
 export function stepsCsv(runs: readonly SessionRun[]): string {
-  return toCsv(runs.flatMap((r) => r.steps), STEP_COLUMNS);
+  return toText((sink) => writeStepsCsv(sink, runs));
 }
 
 export function eventsCsv(runs: readonly SessionRun[]): string {
-  return toCsv(runs.flatMap((r) => r.events), EVENT_COLUMNS);
+  return toText((sink) => writeEventsCsv(sink, runs));
 }
 
 /** One row per session: the run key, every metric, the policy's telemetry, and any failure. */

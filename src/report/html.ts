@@ -81,7 +81,9 @@ const BOOT = `(function () {
 })();`;
 
 function chartFigure(c: WrittenChart): string {
-  const links = ['png', 'svg', 'csv', 'vl.json'].map((ext) => `<a href="charts/${escapeHtml(c.name)}.${ext}">${ext === 'csv' ? 'data (CSV)' : ext.toUpperCase().replace('VL.JSON', 'Vega-Lite spec')}</a>`).join(' · ');
+  // the PNG is linked only when it was written (PNGs are on request; see ReportOptions.png)
+  const exts = c.files.some((f) => f.endsWith('.png')) ? ['png', 'svg', 'csv', 'vl.json'] : ['svg', 'csv', 'vl.json'];
+  const links = exts.map((ext) => `<a href="charts/${escapeHtml(c.name)}.${ext}">${ext === 'csv' ? 'data (CSV)' : ext.toUpperCase().replace('VL.JSON', 'Vega-Lite spec')}</a>`).join(' · ');
   return `<figure id="chart-${escapeHtml(c.name)}"><div class="chart" data-chart="${escapeHtml(c.name)}"></div>\n<figcaption>${escapeHtml(c.caption)} ${links}</figcaption></figure>`;
 }
 

@@ -6,10 +6,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toRows, type PolicyAggregate } from '../metrics/aggregate.js';
+import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import { aggregatesCsv } from './aggregates-csv.js';
-import { writeCharts } from './chart-files.js';
+import { finishCharts, startCharts } from './chart-files.js';
 import { chartContext, standardCharts, type Chart } from './charts/index.js';
 import { deltasChart } from './charts/deltas.js';
 import { sweepChart } from './charts/sweep.js';
@@ -24,13 +24,19 @@ import { sweepMarkdown, sweepTable } from './sweep-table.js';
 import { tableCsv, type Table } from './table.js';
 import type { Verdict } from './verdict.js';
 import { verdictHtml } from './verdict-text.js';
-import { writeRunOutputs } from './write-run.js';
+import { summarizeRuns, writeRunFiles } from './write-run.js';
 
 export interface ReportOptions {
-  /** write PNGs beside the SVGs (default true) */
+  /**
+   * write a PNG beside every SVG. Default: only for a compare report, whose comparison.md (a CI job
+   * summary) links the PNGs; elsewhere on request, since rendering them took a sixth of a default
+   * report's CPU and the SVG beside each is lossless (report.html draws the charts from their specs).
+   */
   png?: boolean;
   /** write steps.csv and events.csv (default true); the charts keep their own data CSVs either way */
   raw?: boolean;
+  /** threads the machine can give the report: above 1, the charts render on a helper thread (svg-pool.ts) */
+  threads?: number;
   /** prefix for the links in comparison.md (e.g. where CI publishes the report); default: relative */
   linkBase?: string;
 }
@@ -55,11 +61,11 @@ function subtitle(m: ReportManifest): string {
 
 export async function writeReport(dir: string, runs: readonly SessionRun[], manifest: ReportManifest, opts: ReportOptions = {}): Promise<ReportResult> {
   const spec = manifest.report;
-  const base = writeRunOutputs(dir, runs, manifest, { raw: opts.raw, baseline: spec.baseline });
-  const ranking = base.verdict;
+  const summary = summarizeRuns(runs, manifest, spec.baseline);
+  const ranking = summary.verdict;
   const tables: Record<string, Table> = {};
-  if (spec.kind === 'run') return { files: base.files, aggregates: base.aggregates, ranking, tables, verdict: null, exitCode: 0 };
-  const aggs = base.aggregates;
+  if (spec.kind === 'run') return { files: writeRunFiles(dir, runs, manifest, summary, { raw: opts.raw }), aggregates: summary.aggregates, ranking, tables, verdict: null, exitCode: 0 };
+  const aggs = summary.aggregates;
   const ctx = chartContext(aggs, runs, ranking);
   const charts: Chart[] = standardCharts(runs, aggs, ctx);
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
@@ -75,7 +81,7 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
     before.push({ id: 'sweep', title: 'Sweep', html: sweepHtml(aggs, manifest, spec.params) });
   } else if (spec.kind === 'compare') {
     title = `compactbench comparison: ${spec.baseline} → ${spec.candidate}`;
-    const deltas = pairedDeltas(toRows(runs), spec.baseline, spec.candidate);
+    const deltas = pairedDeltas(summary.rows, spec.baseline, spec.candidate);
     verdict = spec.gate ? evaluateGate(spec.gate, deltas) : null;
     charts.unshift(deltasChart(deltas, verdict, spec.baseline, spec.candidate));
     tables.comparison = comparisonTable(deltas, verdict);
@@ -87,7 +93,10 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
     before.unshift({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) });
     before.push({ id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
   }
-  const written = await writeCharts(dir, charts, { png: opts.png });
+  // the charts render (on a helper thread when there is one) while the run's files are written here
+  const inProgress = startCharts(charts, { png: opts.png ?? spec.kind === 'compare', helper: (opts.threads ?? 1) > 1 });
+  const baseFiles = writeRunFiles(dir, runs, manifest, summary, { raw: opts.raw });
+  const written = await finishCharts(dir, inProgress);
   files['report.html'] = reportHtml({
     title, subtitle: subtitle(manifest), before, charts: written,
     after: [
@@ -97,7 +106,7 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return {
-    files: [...base.files, ...written.flatMap((w) => w.files), ...Object.keys(files).map((f) => join(dir, f))],
+    files: [...baseFiles, ...written.flatMap((w) => w.files), ...Object.keys(files).map((f) => join(dir, f))],
     aggregates: aggs,
     ranking,
     tables,

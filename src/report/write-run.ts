@@ -5,10 +5,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringifySafe as stringify } from './csv-safe.js';
-import { aggregate, toRows, type PolicyAggregate } from '../metrics/aggregate.js';
+import { aggregate, toRows, type PolicyAggregate, type SessionRow } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import type { RunPlan } from '../sim/run.js';
-import { eventsCsv, sessionsCsv, stepsCsv } from './csv.js';
+import { sessionsCsv, writeEventsCsv, writeStepsCsv } from './csv.js';
+import { writeFileChunked } from './file-sink.js';
 import { jsonSafe } from './format.js';
 import { summaryMarkdown } from './markdown.js';
 import { buildVerdict, type Verdict } from './verdict.js';
@@ -52,14 +53,37 @@ export interface RunOutputs {
   files: string[];
 }
 
-/** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
-export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
-  mkdirSync(dir, { recursive: true });
+/** What every report is built on: a row per session, the aggregates and the ranking verdict. */
+export interface RunSummary {
+  rows: SessionRow[];
+  aggregates: PolicyAggregate[];
+  verdict: Verdict;
+}
+
+export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string): RunSummary {
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
-  const verdict = buildVerdict(rows, aggregates, opts.baseline ?? manifest.policies[0]?.label ?? '');
+  const verdict = buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? '');
+  return { rows, aggregates, verdict };
+}
+
+/** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
+  const summary = summarizeRuns(runs, manifest, opts.baseline);
+  return { aggregates: summary.aggregates, verdict: summary.verdict, files: writeRunFiles(dir, runs, manifest, summary, opts) };
+}
+
+/** Writes the run's files from its summary; returns their paths. */
+export function writeRunFiles(dir: string, runs: readonly SessionRun[], manifest: Manifest, summary: RunSummary, opts: { raw?: boolean } = {}): string[] {
+  mkdirSync(dir, { recursive: true });
+  const { rows, aggregates, verdict } = summary;
+  // the per-step and per-event records are streamed to their files (steps.csv is the largest output)
+  const raw = opts.raw === false ? [] : ['steps.csv', 'events.csv'];
+  if (raw.length) {
+    writeFileChunked(join(dir, 'steps.csv'), (sink) => writeStepsCsv(sink, runs));
+    writeFileChunked(join(dir, 'events.csv'), (sink) => writeEventsCsv(sink, runs));
+  }
   const files: Record<string, string> = {
-    ...(opts.raw === false ? {} : { 'steps.csv': stepsCsv(runs), 'events.csv': eventsCsv(runs) }),
     'sessions.csv': sessionsCsv(rows),
     'violations.csv': violationsCsv(runs),
     'summary.json': `${JSON.stringify({ aggregates, failures: runs.filter((r) => r.failure).map((r) => r.failure) }, jsonSafe, 2)}\n`,
@@ -68,5 +92,5 @@ export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manife
     'manifest.json': `${JSON.stringify(manifest, jsonSafe, 2)}\n`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  return { aggregates, verdict, files: Object.keys(files).map((f) => join(dir, f)) };
+  return [...raw, ...Object.keys(files)].map((f) => join(dir, f));
 }

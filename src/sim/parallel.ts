@@ -5,10 +5,15 @@
  * Results are placed by cell index, never by completion order, so a parallel run is byte-identical
  * to an in-process one (every session is deterministic given its cell).
  *
- * Workers of the compiled package start from `worker-main.js` and load compiled JavaScript only. From
- * source (tsx, vitest) they start from `worker-entry.mjs`, which registers tsx first (a worker does not
- * inherit a loader registered at runtime) and so recompiles every module: the default is then one
- * thread.
+ * N threads are this thread and N − 1 workers taking tasks (the cells of one workload) from one queue,
+ * longest first; this thread yields between its cells so the workers' messages are taken promptly, and
+ * a worker is sent its next task before it finishes the current one.
+ *
+ * Workers of the compiled package start from `worker-main.js` and load compiled JavaScript only, and
+ * only what rebuilding the plan and running cells needs (cli/plan-spec.ts: no report, output or trace
+ * import code unless the plan has traces). From source (tsx, vitest) they start from
+ * `worker-entry.mjs`, which registers tsx first (a worker does not inherit a loader registered at
+ * runtime) and so recompiles every module: the default is then one thread.
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
@@ -37,10 +42,11 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_ENTRY = new URL(FROM_SOURCE ? './worker-entry.mjs' : './worker-main.js', import.meta.url);
 
 /**
- * Simulated steps one worker must get for starting it to pay. Measured on the default suite (2 cores):
- * a compiled worker costs 1–3 s of CPU besides its cells (~1.3 s loading modules and the tokenizer,
- * rebuilding the plan, copying its runs back to the parent), and a cell's step costs ~250 µs on
- * average (policy, workload generation and records), so 25k steps is ~6 s of work per worker.
+ * Simulated steps each thread must get for a worker to pay. Measured on the default suite (2 cores): a
+ * compiled worker costs ~1 s of CPU besides its cells (loading the plan's modules and the tokenizer
+ * tables, rebuilding the plan, copying its runs back), and a step costs ~80 µs on average (policy,
+ * workload generation and records), so 25k steps is ~2 s of work per thread. The default suite
+ * (~220k expected steps) gets two threads on a free 2-core machine.
  */
 export const STEPS_PER_WORKER = 25_000;
 /** Assumed length of a session whose scenario does not say (RunScenario.expectedSteps). */
@@ -56,9 +62,11 @@ export function freeCores(): number {
 }
 
 /**
- * The default worker count: as many threads as the free cores and the work support — at most one per
- * free core and per cell, and only as many as get STEPS_PER_WORKER steps each; one (in-process) when
- * the work is small or when running from source, where every worker would recompile the TypeScript.
+ * The default thread count (this thread included): as many as the free cores and the work support — at
+ * most one per free core and per cell, and only as many as get STEPS_PER_WORKER steps each; one
+ * (in-process) when the work is small, when the machine's cores are busy (a worker would only add its
+ * start-up to the same CPU, so the run is never slower than one thread), or when running from source,
+ * where every worker would recompile the TypeScript.
  */
 export function defaultWorkers(cells: readonly Cell[], cores = freeCores(), fromSource = FROM_SOURCE): number {
   if (fromSource) return 1;
@@ -109,22 +117,52 @@ export function cellTasks(cells: readonly Cell[], indices: readonly number[], wo
 export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: readonly number[], opts: CellRunOptions): Promise<SessionRun[]> {
   const cells = planCells(plan);
   for (const i of indices) if (!cells[i]) throw new Error(`cell ${i} is outside the plan (${cells.length} cells)`);
-  if (!opts.isolate && (opts.workers <= 1 || indices.length <= 1)) {
-    // one cell at a time, yielding between cells, so a signal (Ctrl-C) is handled within one session
-    const tokens = createTokenCounter();
-    const cache: WorkloadCache = { key: '' };
-    const out: SessionRun[] = [];
-    for (const [k, i] of indices.entries()) {
-      out.push(...runCells([cells[i]!], tokens, { checked: opts.checked, cache }));
-      opts.onProgress?.(k + 1, indices.length);
-      await new Promise<void>((r) => setImmediate(r));
-    }
-    return out;
+  if (opts.isolate) {
+    // isolated (policy modules): one cell per task on workers only, so a module's failure costs exactly its own cell
+    const tasks = indices.map((i) => [i]);
+    const byCell = await runPool(source, cells, tasks, Math.max(1, Math.min(opts.workers, tasks.length)), false, opts);
+    return indices.map((i) => byCell.get(i)!);
   }
-  // isolated (policy modules): one cell per task, so a module's failure costs exactly its own cell
-  const tasks = opts.isolate ? indices.map((i) => [i]) : cellTasks(cells, indices, opts.workers);
-  const byCell = await runPool(source, cells, tasks, Math.max(1, Math.min(opts.workers, tasks.length)), opts);
+  const tasks = opts.workers > 1 ? largestFirst(cells, cellTasks(cells, indices, opts.workers)) : [[...indices]];
+  const threads = Math.min(opts.workers, tasks.length);
+  if (threads <= 1) {
+    const results = new Map<number, SessionRun>();
+    let done = 0;
+    await runHere(cells, [...tasks], results, opts, () => opts.onProgress?.(++done, indices.length), () => false);
+    return indices.map((i) => results.get(i)!);
+  }
+  // this thread is one of the `threads`: it takes tasks from the same queue as the workers it starts
+  const byCell = await runPool(source, cells, tasks, threads - 1, true, opts);
   return indices.map((i) => byCell.get(i)!);
+}
+
+/** Expected steps of a task, to start the longest tasks first (the pool then ends with short ones). */
+function taskSteps(cells: readonly Cell[], task: readonly number[]): number {
+  return task.reduce((s, i) => s + (cells[i]!.scenario.expectedSteps ?? FALLBACK_STEPS), 0);
+}
+
+/** `tasks` longest first (stable), so no thread is left with one long task at the end. */
+export function largestFirst(cells: readonly Cell[], tasks: number[][]): number[][] {
+  return tasks.map((t, k) => ({ t, k, n: taskSteps(cells, t) })).sort((a, b) => b.n - a.n || a.k - b.k).map((x) => x.t);
+}
+
+/**
+ * Runs tasks from `queue` in this thread, one cell at a time and yielding between cells, so a signal
+ * (Ctrl-C) is handled within one session and, in a pool, the workers' messages are taken promptly.
+ */
+async function runHere(
+  cells: readonly Cell[], queue: number[][], results: Map<number, SessionRun>, opts: CellRunOptions,
+  tick: () => void, stopped: () => boolean,
+): Promise<void> {
+  const cache: WorkloadCache = { key: '' };
+  for (let task = queue.shift(); task; task = queue.shift()) {
+    for (const i of task) {
+      results.set(i, runCells([cells[i]!], createTokenCounter, { checked: opts.checked, cache })[0]!);
+      tick();
+      await new Promise<void>((r) => setImmediate(r));
+      if (stopped()) return;
+    }
+  }
 }
 
 interface WorkerInit {
@@ -154,7 +192,8 @@ function toError(m: { message: string; name?: string }): Error {
   return e;
 }
 
-function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
+/** Runs `tasks` on `n` workers, and in this thread too when `here` (sharing the queue). */
+function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, here: boolean, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
   const total = tasks.reduce((s, t) => s + t.length, 0);
   const results = new Map<number, SessionRun>();
   const queue = [...tasks];
@@ -170,13 +209,17 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
       for (const w of live) void w.terminate();
       reject(e);
     };
+    let hereBusy = here;
     const maybeFinish = (): void => {
-      if (!failed && queue.length === 0 && live.size === 0) resolve(results);
+      if (!failed && !hereBusy && queue.length === 0 && live.size === 0) resolve(results);
     };
     const start = (): void => {
       const w = new Worker(WORKER_ENTRY, { workerData: init, ...(iso ? { resourceLimits: workerLimits(iso) } : {}) });
       live.add(w);
-      let task: number[] | undefined;
+      // tasks sent and not yet done, in order; a worker that is not isolated gets its next task before it
+      // finishes the current one, so it never waits for this thread (busy with its own cells) to answer
+      const inflight: number[][] = [];
+      const depth = iso ? 1 : 2;
       let timer: NodeJS.Timeout | undefined;
       let dead = false;
       const retire = (): void => {
@@ -189,12 +232,12 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
         if (dead || failed) return;
         retire();
         void w.terminate();
-        for (const c of task ?? []) {
+        for (const c of inflight.flat()) {
           if (results.has(c)) continue;
           results.set(c, failureRun(cells[c]!, cause));
           opts.onProgress?.(++done, total);
         }
-        task = undefined;
+        inflight.length = 0;
         if (queue.length) start();
         else maybeFinish();
       };
@@ -204,12 +247,13 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
         timer = setTimeout(() => die(`policy hook ran longer than ${iso.hookBudgetMs / 1000} s (the per-call time budget); its worker was stopped`), iso.hookBudgetMs);
       };
       const feed = (): void => {
-        task = queue.shift();
-        if (task) {
+        while (inflight.length < depth && queue.length) {
+          const task = queue.shift()!;
+          inflight.push(task);
           // the budget runs from each hook call's heartbeat, not from here: booting a worker is not the policy's time
           w.postMessage(task);
-          return;
         }
+        if (inflight.length) return;
         retire();
         void w.terminate().then(maybeFinish);
       };
@@ -217,10 +261,11 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
         if (m.type === 'beat') arm();
         else if (m.type === 'tick') opts.onProgress?.(++done, total);
         else if (m.type === 'error') {
-          if (iso && task && !m.init && !m.name) die(`policy crashed its worker: ${m.message.split('\n')[0]}`);
+          if (iso && inflight.length && !m.init && !m.name) die(`policy crashed its worker: ${m.message.split('\n')[0]}`);
           else fail(toError(m));
         } else {
           m.task.forEach((cell, j) => results.set(cell, m.runs[j]!));
+          inflight.shift();
           clearTimeout(timer);
           feed();
         }
@@ -234,6 +279,15 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
       feed();
     };
     for (let k = 0; k < n; k++) start();
+    if (here) {
+      runHere(cells, queue, results, opts, () => opts.onProgress?.(++done, total), () => failed).then(
+        () => {
+          hereBusy = false;
+          maybeFinish();
+        },
+        (e: unknown) => fail(e instanceof Error ? e : new Error(String(e))),
+      );
+    }
   });
 }
 
@@ -251,13 +305,12 @@ export async function workerMain(): Promise<void> {
     port.postMessage(fromWorker(e, true));
     return;
   }
-  const tokens = createTokenCounter();
   const cache: WorkloadCache = { key: '' };
   const takeRejections = init.isolate ? installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker)) : undefined;
   port.on('message', (task: number[]) => {
     let runs: SessionRun[];
     try {
-      runs = runCells(task.map((i) => cells[i]!), tokens, {
+      runs = runCells(task.map((i) => cells[i]!), createTokenCounter, {
         checked: init.checked,
         cache,
         onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker),

@@ -55,6 +55,8 @@ export interface WorkloadCache {
   key: string;
   w?: Workload;
   bound?: number | null;
+  /** the token counter of the current workload, when runCells makes one per workload */
+  tokens?: TokenCounter;
 }
 
 export interface RunCellsOptions {
@@ -65,17 +67,26 @@ export interface RunCellsOptions {
   cache?: WorkloadCache;
 }
 
-export function runCells(cells: readonly Cell[], tokens: TokenCounter, opts: RunCellsOptions = {}): SessionRun[] {
+/**
+ * Runs `cells` in order. `counter` is one token counter for every cell, or a factory of counters:
+ * then each workload gets a fresh one, so the memo of texts counted (every message of the workload and
+ * every text the policies wrote) is dropped with the workload instead of growing over the whole run —
+ * a default suite's run otherwise kept hundreds of MB of strings alive, which the garbage collector
+ * re-marked again and again. Counts are pure functions of the text, so this changes no output.
+ */
+export function runCells(cells: readonly Cell[], counter: TokenCounter | (() => TokenCounter), opts: RunCellsOptions = {}): SessionRun[] {
   // Cells come ordered by (scenario, seed), so only the current workload (and its bound) needs keeping.
   const cache = opts.cache ?? { key: '' };
   let wkey = cache.key;
   let w: Workload | undefined = cache.w;
   let bound: number | null | undefined = cache.bound;
+  let tokens: TokenCounter = typeof counter === 'function' ? (cache.tokens ??= counter()) : counter;
   const out: SessionRun[] = [];
   cells.forEach((cell, i) => {
     const k = `${cell.scenario.name}\u0000${cell.seed}`;
     const fresh = !w || k !== wkey;
     if (fresh) {
+      if (typeof counter === 'function') tokens = cache.tokens = counter();
       w = cell.scenario.makeWorkload(cell.seed, tokens);
       wkey = k;
       cache.key = k;

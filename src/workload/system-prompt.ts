@@ -44,7 +44,23 @@ function writeTools(b: TextBuilder, defs: readonly string[]): void {
   for (const d of defs) for (const line of d.split('\n')) b.add(line).add('\n');
 }
 
+/** Prompts built so far, by spec: every seed of a scenario (and every policy's run) reuses its scenario's. */
+const built = new Map<string, BuiltText>();
+const MAX_BUILT = 64;
+
+/** The system prompt of `spec`, built once per process (it is a pure function of the spec). */
 export function buildSystemPrompt(spec: SystemPromptSpec): BuiltText {
+  const key = JSON.stringify(spec);
+  let b = built.get(key);
+  if (!b) {
+    b = build(spec);
+    if (built.size >= MAX_BUILT) built.clear();
+    built.set(key, b);
+  }
+  return b;
+}
+
+function build(spec: SystemPromptSpec): BuiltText {
   const rng = new Rng(`system/${spec.key}`);
   // mini-swe-agent parses one fenced command from the text: it sends no tool schemas
   const tools = spec.style === 'mini-swe-agent' ? [] : spec.tools;

@@ -12,7 +12,7 @@ let res: ReportResult;
 beforeAll(async () => {
   dir = tempDir();
   const { runs, manifest } = fixtureRun();
-  res = await writeReport(dir, runs, manifest);
+  res = await writeReport(dir, runs, manifest, { png: true });
 });
 
 const read = (f: string): string => readFileSync(join(dir, f), 'utf8');
@@ -66,6 +66,20 @@ describe('charts', () => {
     const spec = JSON.parse(/<script type="application\/json" id="chart-specs">(.*?)<\/script>/s.exec(read('report.html'))![1]!).headline;
     expect(await renderSvg(spec)).toBe(await renderSvg(spec));
     expect(await renderSvg(spec)).toBe(read('charts/headline.svg'));
+  });
+});
+
+describe('PNGs on request', () => {
+  it('a report writes no PNG unless asked, and its HTML links only the files that exist', async () => {
+    const d = tempDir();
+    const { runs, manifest } = fixtureRun();
+    const r = await writeReport(d, runs, manifest);
+    expect(r.files.filter((f) => f.endsWith('.png'))).toEqual([]);
+    expect(r.files.filter((f) => f.endsWith('.svg')).length).toBe(CHARTS.length);
+    const html = readFileSync(join(d, 'report.html'), 'utf8');
+    expect(html).not.toContain('.png"');
+    for (const c of CHARTS) expect(html, c).toContain(`href="charts/${c}.svg"`);
+    expect(read('report.html'), 'with --png the PNG is linked').toContain('href="charts/headline.png"');
   });
 });
 

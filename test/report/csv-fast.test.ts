@@ -5,7 +5,8 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/report/csv.js';
+import { EVENT_COLUMNS, eventsCsv, STEP_COLUMNS, stepsCsv, toCsv } from '../../src/report/csv.js';
+import { fixtureRun } from './helpers.js';
 import { cell } from '../../src/report/format.js';
 import { safeText } from '../../src/report/csv-safe.js';
 
@@ -26,5 +27,28 @@ describe('toCsv', () => {
 
   it('writes the header alone for no rows', () => {
     expect(toCsv([], ['x', 'y'])).toBe('x,y\n');
+  });
+});
+
+describe('steps.csv and events.csv writers', () => {
+  it('write the same bytes as the generic toCsv, also for hostile text, nulls and non-finite numbers', () => {
+    const { runs } = fixtureRun();
+    const hostile = runs.map((r, k) => ({
+      ...r,
+      steps: r.steps.map((s, i) => ({
+        ...s,
+        ...(k === 1 ? { scenario: '=HYPERLINK("x"),y', policyLabel: 'a\nb' } : {}),
+        model: i % 3 === 0 ? '-cmd' : s.model,
+        events: i % 4 === 0 ? 'trim,"summary"' : s.events,
+        costTotal: i % 5 === 0 ? null : s.costTotal,
+        utilization: i % 7 === 0 ? Number.NaN : i % 11 === 0 ? -0 : s.utilization,
+      })),
+      events: r.events.map((e, i) => ({ ...e, note: i % 2 ? '@note, "quoted"' : e.note, breakEvenSteps: i % 3 ? null : Infinity })),
+    }));
+    for (const rs of [runs, hostile]) {
+      expect(stepsCsv(rs)).toBe(toCsv(rs.flatMap((r) => r.steps), STEP_COLUMNS));
+      expect(eventsCsv(rs)).toBe(toCsv(rs.flatMap((r) => r.events), EVENT_COLUMNS));
+    }
+    expect(hostile.some((r) => r.events.length > 0)).toBe(true);
   });
 });

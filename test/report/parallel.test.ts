@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventsCsv, stepsCsv } from '../../src/report/csv.js';
-import { cellTasks, runPlanCells } from '../../src/sim/parallel.js';
+import { cellTasks, largestFirst, runPlanCells } from '../../src/sim/parallel.js';
 import { planCells } from '../../src/sim/run.js';
 import { fixturePlan, fixtureSource } from './fixture-plan.js';
 
@@ -31,5 +31,25 @@ describe('worker threads', () => {
     const tasks = cellTasks(cells, cells.map((_, i) => i), 2);
     expect(tasks.flat()).toEqual(cells.map((_, i) => i));
     for (const t of tasks) expect(new Set(t.map((i) => `${cells[i]!.scenario.name}/${cells[i]!.seed}`)).size).toBe(1);
+  });
+
+  it('start the longest tasks first, keeping the order of equal ones', () => {
+    const cells = planCells(fixturePlan());
+    const tasks = cellTasks(cells, cells.map((_, i) => i), 2);
+    const steps = (t: number[]): number => t.reduce((s, i) => s + (cells[i]!.scenario.expectedSteps ?? 300), 0);
+    const ordered = largestFirst(cells, tasks);
+    expect([...ordered].sort((a, b) => a[0]! - b[0]!)).toEqual(tasks);
+    for (let k = 1; k < ordered.length; k++) {
+      expect(steps(ordered[k - 1]!)).toBeGreaterThanOrEqual(steps(ordered[k]!));
+      if (steps(ordered[k - 1]!) === steps(ordered[k]!)) expect(ordered[k - 1]![0]!).toBeLessThan(ordered[k]![0]!);
+    }
+  });
+
+  it('run with three threads (this one and two workers) as in-process', async () => {
+    const plan = fixturePlan();
+    const all = planCells(plan).map((_, i) => i);
+    const serial = await runPlanCells(fixtureSource(), plan, all, { workers: 1 });
+    const three = await runPlanCells(fixtureSource(), plan, all, { workers: 3 });
+    expect(stepsCsv(three)).toBe(stepsCsv(serial));
   });
 });

@@ -14,7 +14,7 @@ export interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'run', description: 'replay scenarios or recorded traces through policies and write steps/events/sessions CSV, summary (verdict first) and manifest', load: () => import('./run.js') },
-  { name: 'report', description: 'run scenarios through policies and write the full report: verdict, CSVs, summary, charts (SVG/PNG) and a self-contained HTML page', load: () => import('./report.js') },
+  { name: 'report', description: 'run scenarios through policies and write the full report: verdict, CSVs, summary, charts (SVG; PNG with --png) and a self-contained HTML page', load: () => import('./report.js') },
   { name: 'sweep', description: 'sweep policy parameters over a grid and report a table and one line per policy family through the values', load: () => import('./sweep.js') },
   { name: 'compare', description: 'compare a candidate policy with a baseline on identical workloads and seeds; paired deltas with 95% CIs, Markdown/CSV/charts/HTML, and a gate (exit 0 pass, 2 fail, 3 not evaluated, 1 tool error)', load: () => import('./compare.js') },
   { name: 'merge', description: 'combine the output directories of --shard i/n runs into the unsharded report', load: () => import('./merge.js') },

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { mergeShards } from '../../report/merge.js';
 import { readShard } from '../../report/shard-files.js';
 import { writeReport } from '../../report/write-report.js';
+import { freeCores } from '../../sim/parallel.js';
 import { asToolError, verdictLine } from './compare.js';
 import { prepareOutput, writeAtomically } from '../output-dir.js';
 import { printOutcome } from '../outcome.js';
@@ -27,7 +28,8 @@ export function register(program: Command): void {
     .argument('<dir...>', 'shard output directories (each with manifest.json and runs.jsonl)')
     .requiredOption('--out <dir>', 'output directory for the merged report')
     .option('--force', 'replace --out even if it holds files that are not a merge\'s outputs')
-    .option('--no-png', 'skip the PNG renderings (SVG only)')
+    .option('--png', 'also write a PNG rendering of every chart (default: only for a compare report, whose comparison.md links them)')
+    .option('--no-png', 'SVG only (the default except for a compare report)')
     .option('--no-raw', 'leave out steps.csv and events.csv')
     .option('--link-base <url>', 'prefix for the chart links in comparison.md (compare only)')
     .option('--json', 'print the verdict and every aggregate as JSON on stdout (docs/json-output.md)')
@@ -35,7 +37,7 @@ export function register(program: Command): void {
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
         const target = prepareOutput(opts.out, { kind: manifest.report.kind, force: opts.force });
-        const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase }));
+        const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase, threads: freeCores() }));
         (opts.json ? process.stderr : process.stdout).write(`merged ${dirs.length} shards\n`);
         printOutcome({ command: manifest.report.kind, out: opts.out, sessions: runs.length, result: res }, opts.json);
         return res.exitCode;

@@ -1,5 +1,5 @@
 /**
- * `compactbench report`: like `run`, plus aggregates, the charts (CSV, Vega-Lite, SVG, PNG) and the
+ * `compactbench report`: like `run`, plus aggregates, the charts (CSV, Vega-Lite, SVG; PNG on request) and the
  * self-contained HTML report, each opening with the verdict. `npm run report` regenerates the committed
  * reference report with it.
  */
@@ -11,10 +11,11 @@ import { BASELINE_HELP } from './run.js';
 export function register(program: Command): void {
   const cmd = program
     .command('report')
-    .description('run scenarios through policies and write the full report: verdict, CSVs, summary, charts (SVG/PNG) and a self-contained HTML page');
+    .description('run scenarios through policies and write the full report: verdict, CSVs, summary, charts (SVG; PNG with --png) and a self-contained HTML page');
   addExecOptions(addPlanOptions(cmd), 'reports/latest')
     .option('--baseline <id[:key=value,...]>', BASELINE_HELP)
-    .option('--no-png', 'skip the PNG renderings (SVG only)')
+    .option('--png', 'also write a PNG rendering of every chart (default: SVG only)')
+    .option('--no-png', 'SVG only (the default)')
     .action(async (opts: CommonOpts, c: Command) => {
       applyConfig(opts, c);
       process.exitCode = (await runAndWrite(planSpecOf(opts), (_plan, baseline) => ({ kind: 'report', baseline }), opts)).exitCode;

@@ -22,7 +22,8 @@ export function register(program: Command): void {
     .option('--param <name=v1,v2,...>', 'a parameter and its values; repeat for a grid (the product); applies to each --policy that has it', collect);
   addExecOptions(addPlanOptions(cmd, false), 'reports/sweep')
     .option('--baseline <id[:key=value,...]>', `${BASELINE_HELP}; a grid point's label, e.g. hermes-runway:runwayFraction=0.1`)
-    .option('--no-png', 'skip the PNG renderings (SVG only)')
+    .option('--png', 'also write a PNG rendering of every chart (default: SVG only)')
+    .option('--no-png', 'SVG only (the default)')
     .action(async (opts: SweepOpts, c: Command) => {
       applyConfig(opts, c);
       if (!opts.policy?.length) throw new UsageError('sweep: give at least one --policy ID');

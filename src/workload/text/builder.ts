@@ -37,8 +37,12 @@ export function tokenizerWork(): { pieces: number; chars: number } {
 
 /** escape a string's characters as they appear inside a JSON string literal (no surrounding quotes) */
 export function jsonEscape(s: string): string {
-  return JSON.stringify(s).slice(1, -1);
+  // most pieces need no escaping: then the piece itself (no copy, so its memo lookup stays cheap)
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s;
 }
+
+/** what JSON.stringify escapes in a string: quote, backslash, control characters, (lone) surrogates */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** `text` cut before each space and slash: "/home/a b" -> ["/home", "/a", " b"] */
 export function splitWords(text: string): string[] {

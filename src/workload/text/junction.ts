@@ -18,12 +18,20 @@ const SPACE = /\s/u;
 
 type Cls = 'nl' | 'space' | 'letter' | 'digit' | 'punct';
 
-function cls(ch: string): Cls {
+function classify(ch: string): Cls {
   if (ch === '\n' || ch === '\r') return 'nl';
   if (SPACE.test(ch)) return 'space';
   if (LETTER.test(ch)) return 'letter';
   if (DIGIT.test(ch)) return 'digit';
   return 'punct';
+}
+
+/** `classify` of each ASCII character, computed once: the generated text is mostly ASCII */
+const ASCII: readonly Cls[] = Array.from({ length: 128 }, (_, c) => classify(String.fromCharCode(c)));
+
+function cls(ch: string): Cls {
+  const code = ch.charCodeAt(0);
+  return code < 128 ? ASCII[code]! : classify(ch);
 }
 
 /** B starts with blanks (space/tab) that are followed by a visible character before any newline */

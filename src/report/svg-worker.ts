@@ -1,0 +1,12 @@
+/** Worker thread of svg-pool.ts: renders each chart it is sent and replies with its SVG (and PNG). */
+import { parentPort } from 'node:worker_threads';
+import { renderChart, type RenderJob, type WorkerReply } from './svg-pool.js';
+
+const port = parentPort;
+if (!port) throw new Error('svg-worker must run in a worker thread');
+port.on('message', (job: RenderJob) => {
+  renderChart(job.spec, job.png).then(
+    (r) => port.postMessage({ index: job.index, svg: r.svg, ...(r.png ? { png: new Uint8Array(r.png) } : {}) } satisfies WorkerReply),
+    (e: unknown) => port.postMessage({ index: job.index, error: String(e) } satisfies WorkerReply),
+  );
+});
