@@ -35,26 +35,38 @@ export function checkInvariants(history: readonly Message[], opts: InvariantOpti
   const out: Violation[] = [];
   const callAt = new Map<string, number>();
   const answered = new Set<string>();
-  const laterCalls = new Map<string, number>();
-  history.forEach((m, i) => {
-    if (m.role === 'assistant') for (const tc of m.tool_calls ?? []) if (!laterCalls.has(tc.id)) laterCalls.set(tc.id, i);
-  });
+  // where each call id is first made: needed only to tell a result before its call from an orphan, so
+  // built on the first unmatched result (a rewrite is checked every step; most histories have none)
+  let laterCalls: Map<string, number> | undefined;
+  const firstCallAt = (id: string): number | undefined => {
+    if (!laterCalls) {
+      laterCalls = new Map();
+      for (let k = 0; k < history.length; k++) {
+        const m = history[k];
+        if (m?.role === 'assistant' && m.tool_calls) for (const tc of m.tool_calls) if (!laterCalls.has(tc.id)) laterCalls.set(tc.id, k);
+      }
+    }
+    return laterCalls.get(id);
+  };
 
-  history.forEach((m, i) => {
+  for (let i = 0; i < history.length; i++) {
+    const m = history[i]!;
     if (!m || typeof m !== 'object' || !ROLES.includes(m.role)) {
       out.push({ code: 'invalid-role', index: i, detail: `role ${JSON.stringify(m?.role)} is not one of ${ROLES.join(', ')}` });
-      return;
+      continue;
     }
     if (m.role === 'assistant') {
-      for (const tc of m.tool_calls ?? []) {
-        if (callAt.has(tc.id)) {
-          out.push({ code: 'duplicate-call-id', index: i, callId: tc.id, detail: `call id ${tc.id} already used at message ${callAt.get(tc.id)}` });
-        } else callAt.set(tc.id, i);
+      if (m.tool_calls) {
+        for (const tc of m.tool_calls) {
+          if (callAt.has(tc.id)) {
+            out.push({ code: 'duplicate-call-id', index: i, callId: tc.id, detail: `call id ${tc.id} already used at message ${callAt.get(tc.id)}` });
+          } else callAt.set(tc.id, i);
+        }
       }
     } else if (m.role === 'tool') {
       const id = m.tool_call_id ?? '';
       if (!callAt.has(id)) {
-        const later = laterCalls.get(id);
+        const later = firstCallAt(id);
         if (later !== undefined && later > i) {
           out.push({ code: 'result-before-call', index: i, callId: id, detail: `result for ${id} comes before its call at message ${later}` });
         } else {
@@ -64,13 +76,14 @@ export function checkInvariants(history: readonly Message[], opts: InvariantOpti
         out.push({ code: 'duplicate-result', index: i, callId: id, detail: `call ${id} already has a result` });
       } else answered.add(id);
     }
-  });
+  }
 
   let lastAssistant = -1;
   for (let i = history.length - 1; i >= 0; i--) {
     if (history[i]?.role === 'assistant') { lastAssistant = i; break; }
   }
-  const tailPending = allowPendingTail && lastAssistant >= 0 && history.slice(lastAssistant + 1).every((m) => m.role === 'tool');
+  let tailPending = allowPendingTail && lastAssistant >= 0;
+  for (let k = lastAssistant + 1; tailPending && k < history.length; k++) tailPending = history[k]!.role === 'tool';
   for (const [id, i] of callAt) {
     if (answered.has(id)) continue;
     if (tailPending && i === lastAssistant) continue;

@@ -67,6 +67,8 @@ export const MEMO: unique symbol = Symbol('compactbench.memo');
 export interface MessageMemo {
   tokens?: number;
   hash?: number;
+  /** passed the harness's check of a policy's result (sim/policy-call.ts validateResult) */
+  valid?: true;
 }
 
 /** The memo slot of a frozen message, if the harness attached one. */

@@ -2,7 +2,7 @@
  * Calling a policy hook safely: exceptions, in-place mutation of the history it was given and
  * malformed results become data (a PolicyFailure) instead of crashing the run.
  */
-import { ROLES, type Message } from '../core/messages.js';
+import { memoOf, ROLES, type Message } from '../core/messages.js';
 import type { HookResult } from '../policies/types.js';
 
 export class PolicyFailure extends Error {
@@ -67,18 +67,27 @@ export function callHook<T>(phase: string, history: readonly Message[], checked:
   return out;
 }
 
-/** Rejects results that are not a list of well-formed messages. */
+/**
+ * Rejects results that are not a list of well-formed messages. A message the harness froze that passed
+ * once is marked in its memo slot and not looked at again: a frozen message cannot change, and a policy
+ * that rewrites a long history every step would otherwise have all of it re-checked every step.
+ */
 export function validateResult(phase: string, r: HookResult): void {
   if (!r || 'veto' in r) return;
   if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
-  r.history.forEach((m, i) => {
-    if (!m || typeof m !== 'object' || !ROLES.includes((m as Message).role)) {
-      throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: role ${JSON.stringify((m as Message)?.role)}`);
+  const history: readonly unknown[] = r.history;
+  for (let i = 0; i < history.length; i++) {
+    const m = history[i] as Message;
+    const memo = m && typeof m === 'object' ? memoOf(m) : undefined;
+    if (memo?.valid) continue;
+    if (!m || typeof m !== 'object' || !ROLES.includes(m.role)) {
+      throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: role ${JSON.stringify(m?.role)}`);
     }
-    const c = (m as Message).content;
+    const c = m.content;
     if (c !== null && typeof c !== 'string' && !Array.isArray(c)) {
       throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: content must be a string, parts or null`);
     }
-  });
+    if (memo && Object.isFrozen(m)) memo.valid = true;
+  }
 }

@@ -3,13 +3,15 @@
  *
  * Without a view policy the request is `[system, ...history]`, mirrored in an array that appends
  * push onto, with a running token sum: a step costs O(appended). A rewrite (compaction) rebuilds the
- * mirror and diffs it against what was last sent: O(history), once per event. The first
+ * mirror and diffs it against what was last sent: O(history) identity checks once per event, token
+ * look-ups only up to the first change and for the messages it changed. The first
  * `lastSentLength` elements of `lastSent` are never mutated, so they always show the previous request,
  * with one exception read through `sent()`: a view policy's request is one array patched in place
  * (patched-request.ts), which is usually also `lastSent`; it keeps what it overwrites, and `sent()` copies
  * the sent request back before anything reads it whole. A view step then costs O(view − changedFrom).
  */
 import { earliestChangedIndex } from '../core/diff.js';
+import { rebasedTotal } from '../core/token-delta.js';
 import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { Usage } from '../core/usage.js';
@@ -110,9 +112,10 @@ export class RequestTracker {
   replaceHistory(next: Message[]): ChangeInfo {
     const newMirror = [this.system, ...next];
     const diff = earliestChangedIndex(this.sent(), newMirror, this.lastSentLength);
+    // rebased on the old mirror by identity: token look-ups only for the messages the rewrite changed
+    this.mirrorTokens = rebasedTotal(this.mirror, this.mirror.length, this.mirrorTokens, newMirror, (m) => this.tokens.message(m));
     this.history = next;
     this.mirror = newMirror;
-    this.mirrorTokens = sumTokens(this.tokens, newMirror);
     if (diff < this.lastSentLength) {
       this.changedFrom = Math.min(this.changedFrom, diff);
       this.editKind = 'history';

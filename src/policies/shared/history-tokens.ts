@@ -12,6 +12,7 @@
  * appended since, recognized by identity and continued from the given total without any look-up.
  */
 import type { Message } from '../../core/messages.js';
+import { rebasedTotal } from '../../core/token-delta.js';
 import type { TokenCounter } from '../../core/tokens.js';
 
 export class HistoryTokens {
@@ -68,55 +69,10 @@ export class HistoryTokens {
     return history === this.ref && history.length >= this.counted && (this.counted === 0 || history[this.counted - 1] === this.last);
   }
 
-  /**
-   * The total of `history` from the last counted array. Equal messages cancel, so any pairing of equal
-   * messages that uses each position of each array once gives the exact total; this one walks both arrays,
-   * skipping a run of up to SYNC_WINDOW messages dropped or inserted (a pruned block, a new summary), and
-   * counts a pair it cannot match as one replaced by the other. O(history) identity checks, token look-ups
-   * only for what changed.
-   */
+  /** The total of `history` from the last counted array (see core/token-delta.ts). */
   private deltaTotal(history: readonly Message[], tokens: TokenCounter): number {
-    const prev = this.ref!;
-    const prevLen = this.counted;
-    const len = history.length;
-    let tail = 0;
-    while (tail < prevLen && tail < len && prev[prevLen - 1 - tail] === history[len - 1 - tail]) tail++;
-    const prevEnd = prevLen - tail;
-    const end = len - tail;
-    let total = this.total;
-    let i = 0;
-    let j = 0;
-    while (i < prevEnd && j < end) {
-      if (prev[i] === history[j]) {
-        i++;
-        j++;
-        continue;
-      }
-      const dropped = findWithin(prev, history[j]!, i + 1, prevEnd);
-      if (dropped >= 0) {
-        for (; i < dropped; i++) total -= tokens.message(prev[i]!);
-        continue;
-      }
-      const inserted = findWithin(history, prev[i]!, j + 1, end);
-      if (inserted >= 0) {
-        for (; j < inserted; j++) total += tokens.message(history[j]!);
-        continue;
-      }
-      total += tokens.message(history[j++]!) - tokens.message(prev[i++]!);
-    }
-    for (; i < prevEnd; i++) total -= tokens.message(prev[i]!);
-    for (; j < end; j++) total += tokens.message(history[j]!);
-    return total;
+    return rebasedTotal(this.ref!, this.counted, this.total, history, (m) => tokens.message(m));
   }
-}
-
-const SYNC_WINDOW = 64;
-
-/** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */
-function findWithin(arr: readonly Message[], m: Message, from: number, to: number): number {
-  const stop = Math.min(to, from + SYNC_WINDOW);
-  for (let k = from; k < stop; k++) if (arr[k] === m) return k;
-  return -1;
 }
 
 function startsWith(history: readonly Message[], prefix: readonly Message[]): boolean {

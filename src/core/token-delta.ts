@@ -1,0 +1,59 @@
+/**
+ * The token total of an array of messages, rebased from the total of an earlier version of it.
+ *
+ * Messages are frozen and compared by identity, and equal messages cancel, so any pairing of equal
+ * messages that uses each position of each array at most once gives the exact total. This one walks
+ * both arrays, skipping a run of up to SYNC_WINDOW messages dropped or inserted (a pruned block, a new
+ * summary), and counts a pair it cannot match as one replaced by the other. Cost: O(length) identity
+ * checks, but token look-ups only for what changed — a rewrite that replaces a few messages of a long
+ * history (a stripped tool result) is not re-counted whole.
+ */
+import type { Message } from './messages.js';
+
+const SYNC_WINDOW = 64;
+
+/** Total of `next`, given that `prev[0 : prevLen]` totals `prevTotal` under `count`. */
+export function rebasedTotal(
+  prev: readonly Message[],
+  prevLen: number,
+  prevTotal: number,
+  next: readonly Message[],
+  count: (m: Message) => number,
+): number {
+  const len = next.length;
+  let tail = 0;
+  while (tail < prevLen && tail < len && prev[prevLen - 1 - tail] === next[len - 1 - tail]) tail++;
+  const prevEnd = prevLen - tail;
+  const end = len - tail;
+  let total = prevTotal;
+  let i = 0;
+  let j = 0;
+  while (i < prevEnd && j < end) {
+    if (prev[i] === next[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
+    if (dropped >= 0) {
+      for (; i < dropped; i++) total -= count(prev[i]!);
+      continue;
+    }
+    const inserted = findWithin(next, prev[i]!, j + 1, end);
+    if (inserted >= 0) {
+      for (; j < inserted; j++) total += count(next[j]!);
+      continue;
+    }
+    total += count(next[j++]!) - count(prev[i++]!);
+  }
+  for (; i < prevEnd; i++) total -= count(prev[i]!);
+  for (; j < end; j++) total += count(next[j]!);
+  return total;
+}
+
+/** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */
+function findWithin(arr: readonly Message[], m: Message, from: number, to: number): number {
+  const stop = Math.min(to, from + SYNC_WINDOW);
+  for (let k = from; k < stop; k++) if (arr[k] === m) return k;
+  return -1;
+}

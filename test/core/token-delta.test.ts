@@ -1,0 +1,47 @@
+/**
+ * rebasedTotal: the total of a rewritten array from the total of the array before, by message identity.
+ * Property: for any edit (messages dropped, inserted, replaced, reordered, appended), it equals the total
+ * counted from scratch — the harness relies on it for every rewrite's request size.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../src/core/messages.js';
+import { rebasedTotal } from '../../src/core/token-delta.js';
+
+const runs = Number(process.env.CB_PROP_RUNS ?? 200);
+const count = (m: Message): number => (m.content as string).length;
+const sum = (ms: readonly Message[]): number => ms.reduce((s, m) => s + count(m), 0);
+const msg = (text: string): Message => Object.freeze({ role: 'user', content: text });
+
+describe('rebasedTotal', () => {
+  it('equals the total counted from scratch for any edit of the array', () => {
+    const pool = fc.array(fc.string({ maxLength: 12 }).map(msg), { minLength: 1, maxLength: 150 });
+    fc.assert(
+      fc.property(pool, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(3)), { maxLength: 40 }), fc.nat(), (prev, edits, cut) => {
+        const fresh = prev.map((m) => msg(`${m.content as string}!`));
+        const next = [...prev];
+        for (const [a, b, op] of edits) {
+          if (!next.length) break;
+          const i = a % next.length;
+          if (op === 0) next.splice(i, 1 + (b % 70)); // drop a block (longer than the sync window at times)
+          else if (op === 1) next.splice(i, 0, ...fresh.slice(0, 1 + (b % 70))); // insert new messages
+          else if (op === 2) next[i] = fresh[b % fresh.length]!; // replace one
+          else next.push(prev[b % prev.length]!); // re-use an old one elsewhere
+        }
+        const prevLen = Math.min(prev.length, 1 + (cut % prev.length)); // only a counted prefix of prev
+        expect(rebasedTotal(prev, prevLen, sum(prev.slice(0, prevLen)), next, count)).toBe(sum(next));
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('looks up only the messages that changed', () => {
+    const prev = Array.from({ length: 1000 }, (_, i) => msg(`m${i}`));
+    const next = [...prev];
+    next[500] = msg('stripped');
+    let lookups = 0;
+    const counting = (m: Message): number => (lookups++, count(m));
+    expect(rebasedTotal(prev, prev.length, sum(prev), next, counting)).toBe(sum(next));
+    expect(lookups).toBe(2);
+  });
+});
