@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenCounter } from '../../src/core/tokens.js';
-import { summaryMessage } from '../../src/policies/hermes/assemble.js';
+import { mergeIntoTail, summaryMessage } from '../../src/policies/hermes/assemble.js';
 import { primeSummaryCounts, splittableSummaryBody } from '../../src/policies/hermes/summary-tokens.js';
 import { withSummaryPrefix } from '../../src/policies/hermes/summary-text.js';
 
 const contentOf = (body: string): string => summaryMessage('user', withSummaryPrefix(body)).content as string;
 
-describe('summary message token count from its parts', () => {
+describe('summary message token count from its parts (exact)', () => {
   const bodies = [
     'Summary: the of and to in is that for it as with was',
     'Summary: alpha beta gamma 1234567',
@@ -33,6 +33,29 @@ describe('summary message token count from its parts', () => {
     }
   });
 
+  const olds = ['I will read the file next', 'Done 3', 'Step 2: run the tests\nthen fix 1 bug'];
+  for (const old of olds) {
+    it(`primes the exact count of a summary merged into ${JSON.stringify(old)}`, () => {
+      const merged = mergeIntoTail({ role: 'assistant', content: old }, withSummaryPrefix('Summary: the of and 12 to'));
+      const content = merged.content as string;
+      const exact = createTokenCounter().count(content);
+      const primed = createTokenCounter();
+      let calls = 0;
+      primeSummaryCounts({ ...primed, prime: (t, n) => { calls++; primed.prime(t, n); } }, [merged]);
+      expect(calls).toBe(1);
+      expect(primed.count(content)).toBe(exact);
+    });
+  }
+
+  it('does not split a merged summary whose tail text ends in punctuation or is empty', () => {
+    for (const old of ['I will read the file.', '', '(start) here']) {
+      const merged = mergeIntoTail({ role: 'assistant', content: old }, withSummaryPrefix('Summary: words'));
+      let calls = 0;
+      primeSummaryCounts({ ...createTokenCounter(), prime: () => { calls++; } }, [merged]);
+      expect(calls).toBe(0);
+    }
+  });
+
   it('ignores messages that are not standalone summaries', () => {
     const tokens = createTokenCounter();
     const content = contentOf('Summary: words');
@@ -40,5 +63,27 @@ describe('summary message token count from its parts', () => {
     const spy = { ...tokens, prime: (t: string, n: number) => { primed++; tokens.prime(t, n); } };
     primeSummaryCounts(spy, [{ role: 'user', content }, { role: 'assistant', content: 'plain', _compressed_summary: true }]);
     expect(primed).toBe(0);
+  });
+
+  it('is exact on varied generated bodies and tail texts (whenever it splits)', () => {
+    let seed = 12345;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const alphabet = ['a', 'Z', '7', ' ', '\n', '.', ':', '/', '-', '(', ')', "'s", '__', '\t', 'é', '—', '12345', 'word', ' the'];
+    const text = (): string => Array.from({ length: 1 + rnd(20) }, () => alphabet[rnd(alphabet.length)]).join('');
+    let split = 0;
+    for (let i = 0; i < 300; i++) {
+      const summary = withSummaryPrefix(text());
+      const m = i % 2 ? summaryMessage('user', summary) : mergeIntoTail({ role: 'assistant', content: text() }, summary);
+      const content = m.content as string;
+      const primed = createTokenCounter();
+      let calls = 0;
+      primeSummaryCounts({ ...primed, prime: (t, n) => { calls++; primed.prime(t, n); } }, [m]);
+      split += calls;
+      expect(primed.count(content)).toBe(createTokenCounter().count(content));
+    }
+    expect(split).toBeGreaterThan(20); // the generator reaches the split path often enough to test it
   });
 });

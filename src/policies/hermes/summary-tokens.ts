@@ -1,10 +1,13 @@
 /**
- * The exact token count of a standalone summary message, without tokenizing it whole.
+ * The exact token count of a summary message, without tokenizing it whole.
  *
- * Its content is `SUMMARY_PREFIX + "\n" + body + "\n\n" + SUMMARY_END_MARKER` (assemble.ts
- * `summaryMessage`, summary-text.ts `withSummaryPrefix`). The body is usually the summarizer's own
- * text, whose count the simulator already holds, and the two fixed parts are counted once per session;
- * tokenizing the whole new string on every compaction was a large part of a Hermes session's time.
+ * A standalone summary's content is `SUMMARY_PREFIX + "\n" + body + "\n\n" + SUMMARY_END_MARKER`
+ * (assemble.ts `summaryMessage`, summary-text.ts `withSummaryPrefix`); a summary merged into the first
+ * tail message is `MERGED_PRIOR_CONTEXT_HEADER + "\n" + old + "\n\n" + MERGED_SUMMARY_DELIMITER +
+ * "\n\n" + SUMMARY_PREFIX + "\n" + body + "\n\n" + SUMMARY_END_MARKER` (`mergeIntoTail`). The body
+ * is usually the summarizer's own text and `old` the tail message's content, whose counts the
+ * simulator already holds, and the fixed parts are counted once per session; tokenizing the whole new
+ * string on every compaction was a large part of a Hermes session's time.
  *
  * Why the sum is exact: o200k (like every tiktoken-style encoding) splits a text with its
  * pre-tokenizer pattern first and merges only within a piece, so count(a + b) = count(a) + count(b)
@@ -13,31 +16,57 @@
  * takes whole and ends at the next character unless that is "\r", "\n" or "/"; a body that starts
  * with an ASCII letter or digit therefore starts a new piece. A body that ends with an ASCII letter
  * or digit ends its last piece (a word, or a digit group counted from its left end) at the "\n\n",
- * which is then one whitespace piece, as at the start of the suffix alone. No special token can
- * straddle either boundary (they start with "<|" and end with "|>"). Any other body is not split:
- * the caller counts the content as a whole, as before.
+ * which is then one whitespace piece, as at the start of the suffix alone. The merged form adds two
+ * boundaries of the same kinds around `old` (the header ends with "]" + "\n"; the delimiter part
+ * starts with "\n\n"), so `old` too must start and end with an ASCII letter or digit. No special
+ * token can straddle a boundary (they start with "<|" and end with "|>"). Whatever the parse, only
+ * these character conditions at the split points matter for exactness. Any other content is not
+ * split: it is counted as a whole, as before.
  */
 import type { TokenCounter } from '../../core/tokens.js';
 import type { PyMsg } from './msg.js';
-import { COMPRESSED_SUMMARY_KEY, SUMMARY_END_MARKER, SUMMARY_PREFIX } from './summary-text.js';
+import { COMPRESSED_SUMMARY_KEY, MERGED_PRIOR_CONTEXT_HEADER, MERGED_SUMMARY_DELIMITER, SUMMARY_END_MARKER, SUMMARY_PREFIX } from './summary-text.js';
 
 const HEAD = `${SUMMARY_PREFIX}\n`;
 const TAIL = `\n\n${SUMMARY_END_MARKER}`;
+const MERGED_HEAD = `${MERGED_PRIOR_CONTEXT_HEADER}\n`;
+const MERGED_MIDDLE = `\n\n${MERGED_SUMMARY_DELIMITER}\n\n${HEAD}`;
 
 const isAsciiAlnum = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+const alnumEdges = (s: string): boolean => s.length > 0 && isAsciiAlnum(s.charCodeAt(0)) && isAsciiAlnum(s.charCodeAt(s.length - 1));
 
 /** The body of a standalone summary message's content, when the split count is exact; else undefined. */
 export function splittableSummaryBody(content: string): string | undefined {
   if (content.length <= HEAD.length + TAIL.length || !content.startsWith(HEAD) || !content.endsWith(TAIL)) return undefined;
   const body = content.slice(HEAD.length, content.length - TAIL.length);
-  return isAsciiAlnum(body.charCodeAt(0)) && isAsciiAlnum(body.charCodeAt(body.length - 1)) ? body : undefined;
+  return alnumEdges(body) ? body : undefined;
 }
 
-/** Records the exact count of each standalone summary message's content in `messages` with the counter. */
+/**
+ * The parts of `content` whose counts add up to its count exactly (fixed parts included), or undefined
+ * when it has neither form with safe edges.
+ */
+export function summaryParts(content: string): string[] | undefined {
+  if (!content.endsWith(TAIL)) return undefined;
+  if (content.startsWith(MERGED_HEAD)) {
+    const mid = content.lastIndexOf(MERGED_MIDDLE);
+    if (mid < MERGED_HEAD.length) return undefined;
+    const old = content.slice(MERGED_HEAD.length, mid);
+    const body = content.slice(mid + MERGED_MIDDLE.length, content.length - TAIL.length);
+    return mid + MERGED_MIDDLE.length <= content.length - TAIL.length && alnumEdges(old) && alnumEdges(body)
+      ? [MERGED_HEAD, old, MERGED_MIDDLE, body, TAIL]
+      : undefined;
+  }
+  const body = splittableSummaryBody(content);
+  return body === undefined ? undefined : [HEAD, body, TAIL];
+}
+
+/** Records the exact count of each summary message's content in `messages` with the counter. */
 export function primeSummaryCounts(tokens: TokenCounter, messages: readonly PyMsg[]): void {
   for (const m of messages) {
     if (m[COMPRESSED_SUMMARY_KEY] !== true || typeof m.content !== 'string') continue;
-    const body = splittableSummaryBody(m.content);
-    if (body !== undefined) tokens.prime(m.content, tokens.count(HEAD) + tokens.count(body) + tokens.count(TAIL));
+    const parts = summaryParts(m.content);
+    if (parts) tokens.prime(m.content, parts.reduce((n, p) => n + tokens.count(p), 0));
   }
 }
