@@ -47,13 +47,23 @@ describe('summary message token count from its parts (exact)', () => {
     });
   }
 
-  it('does not split a merged summary whose tail text ends in punctuation or is empty', () => {
-    for (const old of ['I will read the file.', '', '(start) here']) {
+  it('counts a tail text with unsafe edges together with the fixed text around it, exactly', () => {
+    for (const old of ['I will read the file.', '', '(start) here', 'Found it.\n']) {
       const merged = mergeIntoTail({ role: 'assistant', content: old }, withSummaryPrefix('Summary: words'));
+      const content = merged.content as string;
+      const primed = createTokenCounter();
       let calls = 0;
-      primeSummaryCounts({ ...createTokenCounter(), prime: () => { calls++; } }, [merged]);
-      expect(calls).toBe(0);
+      primeSummaryCounts({ ...primed, prime: (t, n) => { calls++; primed.prime(t, n); } }, [merged]);
+      expect(calls).toBe(1);
+      expect(primed.count(content)).toBe(createTokenCounter().count(content));
     }
+  });
+
+  it('does not split a summary whose body edges are unsafe', () => {
+    const merged = mergeIntoTail({ role: 'assistant', content: 'Done 3' }, withSummaryPrefix('Summary: ends with a period.'));
+    let calls = 0;
+    primeSummaryCounts({ ...createTokenCounter(), prime: () => { calls++; } }, [merged]);
+    expect(calls).toBe(0);
   });
 
   it('ignores messages that are not standalone summaries', () => {

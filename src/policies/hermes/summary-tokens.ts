@@ -18,7 +18,8 @@
  * or digit ends its last piece (a word, or a digit group counted from its left end) at the "\n\n",
  * which is then one whitespace piece, as at the start of the suffix alone. The merged form adds two
  * boundaries of the same kinds around `old` (the header ends with "]" + "\n"; the delimiter part
- * starts with "\n\n"), so `old` too must start and end with an ASCII letter or digit. No special
+ * starts with "\n\n"): `old` is counted on its own when it too starts and ends with an ASCII letter or
+ * digit, and together with the fixed text around it otherwise (still sparing the body). No special
  * token can straddle a boundary (they start with "<|" and end with "|>"). Whatever the parse, only
  * these character conditions at the split points matter for exactness. Any other content is not
  * split: it is counted as a whole, as before.
@@ -54,9 +55,9 @@ export function summaryParts(content: string): string[] | undefined {
     if (mid < MERGED_HEAD.length) return undefined;
     const old = content.slice(MERGED_HEAD.length, mid);
     const body = content.slice(mid + MERGED_MIDDLE.length, content.length - TAIL.length);
-    return mid + MERGED_MIDDLE.length <= content.length - TAIL.length && alnumEdges(old) && alnumEdges(body)
-      ? [MERGED_HEAD, old, MERGED_MIDDLE, body, TAIL]
-      : undefined;
+    if (mid + MERGED_MIDDLE.length > content.length - TAIL.length || !alnumEdges(body)) return undefined;
+    // `old` split off only when its own edges are safe; otherwise counted with the fixed text around it
+    return alnumEdges(old) ? [MERGED_HEAD, old, MERGED_MIDDLE, body, TAIL] : [MERGED_HEAD + old + MERGED_MIDDLE, body, TAIL];
   }
   const body = splittableSummaryBody(content);
   return body === undefined ? undefined : [HEAD, body, TAIL];
