@@ -43,6 +43,22 @@ const charsMemo = new WeakMap<object, number>();
 const imagesMemo = new WeakMap<object, number>();
 const budgetMemo = new WeakMap<object, number>();
 
+/**
+ * `len(repr(tool_call))`, memoized per call object: both estimators measure every call (the whole-list
+ * estimate inside the message, the budget estimate on its own), and its arguments are often the
+ * longest string of a message.
+ */
+const toolCallMemo = new WeakMap<object, number>();
+function toolCallReprLen(tc: unknown): number {
+  if (tc === null || typeof tc !== 'object') return pyReprLen(tc);
+  let n = toolCallMemo.get(tc);
+  if (n === undefined) {
+    n = pyReprLen(tc);
+    toolCallMemo.set(tc, n);
+  }
+  return n;
+}
+
 /** `len(str(shadow))` of one message. */
 export function messageChars(msg: PyMsg): number {
   let n = charsMemo.get(msg);
@@ -68,6 +84,9 @@ function shadowReprLen(msg: PyMsg): number {
     if (k === 'content' && Array.isArray(v)) {
       len = v.length > 1 ? 2 * v.length : 2;
       for (const p of v) len += pyReprLen(isImagePart(p) ? { type: (p as Record<string, unknown>).type, image: '[stripped]' } : p);
+    } else if (k === 'tool_calls' && Array.isArray(v)) {
+      len = v.length > 1 ? 2 * v.length : 2;
+      for (const tc of v) len += toolCallReprLen(tc);
     } else if (k === 'content' && isDict(v) && v._multimodal) {
       len = pyReprLen(v.text_summary ?? '');
     } else len = pyReprLen(v);
@@ -163,7 +182,7 @@ export function estimateMsgBudgetTokens(msg: PyMsg): number {
   const c = msg.content as unknown;
   t = Math.floor(contentLengthForBudget(c === null || c === undefined || c === '' ? '' : c) / CHARS_PER_TOKEN) + 10;
   const tcs = msg.tool_calls;
-  if (Array.isArray(tcs)) for (const tc of tcs) if (isDict(tc)) t += Math.floor(pyReprLen(tc) / CHARS_PER_TOKEN);
+  if (Array.isArray(tcs)) for (const tc of tcs) if (isDict(tc)) t += Math.floor(toolCallReprLen(tc) / CHARS_PER_TOKEN);
   for (const key of REPLAY_BUDGET_KEYS) t += Math.floor(serializedLength(msg[key]) / CHARS_PER_TOKEN);
   budgetMemo.set(msg, t);
   return t;
