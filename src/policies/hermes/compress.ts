@@ -13,6 +13,7 @@ import { buildStaticFallbackSummary } from './fallback-summary.js';
 import { firstChangedIndex, keptCopy, type PyMsg } from './msg.js';
 import { pruneOldToolResults } from './prune.js';
 import { emptyPruneDetail, prunedIndices, prunePaths, recordParams, type CompressRecord } from './record.js';
+import { lazyAfter, lazyBefore } from './lazy-record.js';
 import { sanitizeToolPairs, stripHistoricalMedia } from './sanitize.js';
 import { generateSummary } from './summary-call.js';
 import { findLatestContextSummary } from './summary-text.js';
@@ -45,27 +46,27 @@ function finishEarly(c: HermesCompressor, input: readonly PyMsg[], out: PyMsg[],
   rec.n_after = out.length;
   rec.first_changed_index = firstChangedIndex(input, out);
   if (rec.first_changed_index === null) rec.paths.push('output_identical');
-  rec.rough_tokens_after = estimateMessagesTokensRough(out);
   rec.compression_count = c.compressionCount;
   rec.ineffective_compression_count = c.ineffectiveCount;
-  rec.should_compress_after = c.shouldCompress(rec.rough_tokens_after);
+  lazyAfter(rec, c, out);
   return { messages: out, record: rec };
 }
 
 function startRecord(c: HermesCompressor, input: readonly PyMsg[], currentTokens: number | undefined): CompressRecord {
-  const rough = estimateMessagesTokensRough(input);
-  const tokensBefore = currentTokens || c.lastPromptTokens || rough;
-  return {
+  const given = currentTokens || c.lastPromptTokens;
+  const rec: CompressRecord = {
     n_before: input.length, n_after: input.length, first_changed_index: null,
     pruned_count: 0, pruned_indices: [], prune_detail: emptyPruneDetail(),
     head_size: protectHeadSize(c, input), compress_start: null, compress_end: null,
     summary_inserted: false, summary_role: null, summary_merged_into_tail: false, summary_index: null, summary_turns: null,
     summarizer_calls: 0, compression_count_before: c.compressionCount, compression_count: c.compressionCount,
-    tokens_before: tokensBefore, rough_tokens_before: rough, rough_tokens_after: rough,
-    should_compress_before: c.shouldCompress(tokensBefore), should_compress_after: false,
+    tokens_before: given, rough_tokens_before: 0, rough_tokens_after: 0,
+    should_compress_before: false, should_compress_after: false,
     ineffective_compression_count: c.ineffectiveCount, fallback_summary_used: false, aborted: false,
     params: recordParams(c), paths: [],
   };
+  lazyBefore(rec, c, input, given);
+  return rec;
 }
 
 /** Which turns the summary covers: after the newest handoff found in [first non-system, end). */

@@ -10,7 +10,7 @@
  */
 import { pyLen } from './pystr.js';
 import { pyJsonDumps } from './pyjson.js';
-import { pyReprLen } from './pyrepr.js';
+import { pyReprLen, reprStrLen } from './pyrepr.js';
 import type { PyMsg } from './msg.js';
 
 export const CHARS_PER_TOKEN = 4;
@@ -25,20 +25,6 @@ export const isImagePart = (p: unknown): boolean => isDict(p) && IMAGE_PART_TYPE
 /** `estimate_tokens_rough(text)`: ceil(len/4), 0 for empty. */
 export function estimateTokensRough(text: string): number {
   return text ? Math.floor((pyLen(text) + 3) / 4) : 0;
-}
-
-/** The "shadow" dict upstream takes `str()` of: images stubbed, Anthropic blocks dropped. */
-function shadowOf(msg: PyMsg): Record<string, unknown> {
-  const shadow: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(msg)) {
-    if (v === undefined || k === '_anthropic_content_blocks') continue;
-    if (k === 'content' && Array.isArray(v)) {
-      shadow[k] = v.map((p) => (isImagePart(p) ? { type: (p as Record<string, unknown>).type, image: '[stripped]' } : p));
-    } else if (k === 'content' && isDict(v) && v._multimodal) {
-      shadow[k] = v.text_summary ?? '';
-    } else shadow[k] = v;
-  }
-  return shadow;
 }
 
 function imageCountOf(msg: PyMsg): number {
@@ -57,14 +43,57 @@ const charsMemo = new WeakMap<object, number>();
 const imagesMemo = new WeakMap<object, number>();
 const budgetMemo = new WeakMap<object, number>();
 
+/**
+ * `len(repr(tool_call))`, memoized per call object: both estimators measure every call (the whole-list
+ * estimate inside the message, the budget estimate on its own), and its arguments are often the
+ * longest string of a message.
+ */
+const toolCallMemo = new WeakMap<object, number>();
+function toolCallReprLen(tc: unknown): number {
+  if (tc === null || typeof tc !== 'object') return pyReprLen(tc);
+  let n = toolCallMemo.get(tc);
+  if (n === undefined) {
+    n = pyReprLen(tc);
+    toolCallMemo.set(tc, n);
+  }
+  return n;
+}
+
 /** `len(str(shadow))` of one message. */
 export function messageChars(msg: PyMsg): number {
   let n = charsMemo.get(msg);
   if (n === undefined) {
-    n = pyReprLen(shadowOf(msg));
+    n = shadowReprLen(msg);
     charsMemo.set(msg, n);
   }
   return n;
+}
+
+/**
+ * `len(str(shadow))`, where the shadow is the dict upstream takes `str()` of: the message with image
+ * parts stubbed, multimodal dict content as its text summary and Anthropic blocks dropped. Measured
+ * key by key without building the shadow (same keys, same order, same values).
+ */
+function shadowReprLen(msg: PyMsg): number {
+  let n = 2;
+  let count = 0;
+  for (const k in msg) {
+    const v = msg[k];
+    if (v === undefined || k === '_anthropic_content_blocks') continue;
+    let len: number;
+    if (k === 'content' && Array.isArray(v)) {
+      len = v.length > 1 ? 2 * v.length : 2;
+      for (const p of v) len += pyReprLen(isImagePart(p) ? { type: (p as Record<string, unknown>).type, image: '[stripped]' } : p);
+    } else if (k === 'tool_calls' && Array.isArray(v)) {
+      len = v.length > 1 ? 2 * v.length : 2;
+      for (const tc of v) len += toolCallReprLen(tc);
+    } else if (k === 'content' && isDict(v) && v._multimodal) {
+      len = pyReprLen(v.text_summary ?? '');
+    } else len = pyReprLen(v);
+    n += reprStrLen(k) + 2 + len;
+    count++;
+  }
+  return count > 1 ? n + 2 * (count - 1) : n;
 }
 
 function messageImages(msg: PyMsg): number {
@@ -74,19 +103,6 @@ function messageImages(msg: PyMsg): number {
     imagesMemo.set(msg, n);
   }
   return n;
-}
-
-/**
- * A copy with the same keys and values has the same estimates: compress() copies every message it keeps
- * (upstream's `.copy()`), and re-measuring those copies was most of a replay's time.
- */
-export function shareEstimates(from: object, to: object): void {
-  const chars = charsMemo.get(from);
-  if (chars !== undefined) charsMemo.set(to, chars);
-  const images = imagesMemo.get(from);
-  if (images !== undefined) imagesMemo.set(to, images);
-  const budget = budgetMemo.get(from);
-  if (budget !== undefined) budgetMemo.set(to, budget);
 }
 
 /** `estimate_messages_tokens_rough(messages)`. */
@@ -166,7 +182,7 @@ export function estimateMsgBudgetTokens(msg: PyMsg): number {
   const c = msg.content as unknown;
   t = Math.floor(contentLengthForBudget(c === null || c === undefined || c === '' ? '' : c) / CHARS_PER_TOKEN) + 10;
   const tcs = msg.tool_calls;
-  if (Array.isArray(tcs)) for (const tc of tcs) if (isDict(tc)) t += Math.floor(pyReprLen(tc) / CHARS_PER_TOKEN);
+  if (Array.isArray(tcs)) for (const tc of tcs) if (isDict(tc)) t += Math.floor(toolCallReprLen(tc) / CHARS_PER_TOKEN);
   for (const key of REPLAY_BUDGET_KEYS) t += Math.floor(serializedLength(msg[key]) / CHARS_PER_TOKEN);
   budgetMemo.set(msg, t);
   return t;

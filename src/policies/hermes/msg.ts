@@ -7,8 +7,6 @@
  * Messages are never mutated: every change builds a new dict (spread keeps the key order of the
  * original, as Python's `{**msg, "content": x}` does).
  */
-import { shareEstimates } from './estimate.js';
-
 export type PyMsg = Readonly<Record<string, unknown>>;
 
 export const roleOf = (m: PyMsg): unknown => m.role;
@@ -52,11 +50,14 @@ export function freshCopy(m: PyMsg): Record<string, unknown> {
   return rest;
 }
 
-/** `freshCopy` of a message that stays as it is: an equal copy keeps the memoized estimates. */
+/**
+ * Upstream's `.copy()` of a message kept as it is. Messages are immutable here, so a copy equal to its
+ * original is the original itself: keeping the object keeps every memo on it (Hermes' estimates, the
+ * simulator's token count and content hash), where a copy had to be re-measured and re-hashed after
+ * every compaction. Only a message carrying the persistence marker needs a real (stripped) copy.
+ */
 export function keptCopy(m: PyMsg): PyMsg {
-  const copy = freshCopy(m);
-  if (!('_db_persisted' in m)) shareEstimates(m, copy);
-  return copy;
+  return '_db_persisted' in m ? freshCopy(m) : m;
 }
 
 /** Python `bool(msg.get(key))` for list-ish fields (tool_calls). */

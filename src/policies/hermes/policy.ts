@@ -29,6 +29,7 @@ import type { PruneAcceptance } from './prune-first.js';
 import { compressionMadeProgress } from './replay-loop.js';
 import { backendFromSummarizer } from './summarizer-backend.js';
 import type { SummaryBackend } from './summary-call.js';
+import { primeSummaryCounts } from './summary-tokens.js';
 import { TodoStore, TODO_INJECTION_HEADER } from './todo-store.js';
 
 const FLUSH_PROMPT =
@@ -236,6 +237,7 @@ export class HermesContextPolicy implements ContextPolicy {
       if (out.veto === 'anti-thrash' || out.veto === 'fallback-streak') this.noteBlocked(out.veto);
       return { veto: out.veto };
     }
+    primeSummaryCounts(this.ctx.tokens, out.messages);
     this.stats.lastMode = out.mode;
     this.stats.recovered += out.tokensBefore - out.tokensAfter;
     if (out.mode === 'prune') this.stats.pruneOnly++;

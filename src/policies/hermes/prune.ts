@@ -80,6 +80,20 @@ export function truncateToolCallArgsJson(args: string, head = 200): string {
   return pyJsonDumps(shrink(parsed));
 }
 
+/**
+ * `truncateToolCallArgsJson` of a call's arguments, memoized per `function` object (immutable): a call
+ * whose arguments are long but have nothing to shrink stays as it is and is parsed again at every
+ * compaction otherwise.
+ */
+const truncatedMemo = new WeakMap<object, { args: string; shrunk: string }>();
+function truncatedArgsOf(fn: object, args: string): string {
+  const hit = truncatedMemo.get(fn);
+  if (hit !== undefined && hit.args === args) return hit.shrunk;
+  const shrunk = truncateToolCallArgsJson(args);
+  truncatedMemo.set(fn, { args, shrunk });
+  return shrunk;
+}
+
 /** call id → (name, arguments), later assistant calls overwriting earlier ones. */
 function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
   const idx = new Map<unknown, [unknown, unknown]>();
@@ -154,7 +168,7 @@ function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail
       const fn = isDict(tc.function) ? tc.function : {};
       const args = 'arguments' in fn ? fn.arguments : '';
       if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
-      const shrunk = truncateToolCallArgsJson(args);
+      const shrunk = truncatedArgsOf(fn, args);
       if (shrunk === args) return tc;
       modified = true;
       return { ...tc, function: { ...fn, arguments: shrunk } };

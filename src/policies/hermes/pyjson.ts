@@ -11,7 +11,6 @@ import { PyFloat, PyInt, floatRepr } from './pyrepr.js';
 
 export class PyJsonError extends Error {}
 
-const WS = new Set([' ', '\t', '\n', '\r']);
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -23,7 +22,14 @@ class Parser {
     throw new PyJsonError(`${msg} at char ${this.i}`);
   }
   skipWs(): void {
-    while (this.i < this.s.length && WS.has(this.s[this.i]!)) this.i++;
+    const s = this.s;
+    let i = this.i;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+      i++;
+    }
+    this.i = i;
   }
   value(): unknown {
     this.skipWs();
@@ -47,32 +53,43 @@ class Parser {
     if (m[1] !== undefined || m[2] !== undefined) return new PyFloat(Number(m[0]));
     return new PyInt(BigInt(m[0]).toString());
   }
+  /** A string literal; runs without escapes are copied as slices (this is most of a parse). */
   string(): string {
-    this.i++; // opening quote
+    const s = this.s;
+    let i = this.i + 1; // after the opening quote
+    let run = i;
     let out = '';
     for (;;) {
-      const c = this.s[this.i];
-      if (c === undefined) this.fail('Unterminated string');
-      if (c === '"') {
-        this.i++;
-        return out;
+      if (i >= s.length) {
+        this.i = i;
+        this.fail('Unterminated string');
       }
-      if (c.charCodeAt(0) < 0x20) this.fail('Invalid control character');
-      if (c !== '\\') {
-        out += c;
-        this.i++;
+      const code = s.charCodeAt(i);
+      if (code === 0x22) {
+        this.i = i + 1;
+        return run === i ? out : out + s.slice(run, i);
+      }
+      if (code < 0x20) {
+        this.i = i;
+        this.fail('Invalid control character');
+      }
+      if (code !== 0x5c) {
+        i++;
         continue;
       }
-      const e = this.s[this.i + 1];
+      if (run < i) out += s.slice(run, i);
+      this.i = i;
+      const e = s[i + 1];
       if (e === 'u') {
-        const h = this.s.slice(this.i + 2, this.i + 6);
+        const h = s.slice(i + 2, i + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(h)) this.fail('Invalid \\uXXXX escape');
         out += String.fromCharCode(parseInt(h, 16));
-        this.i += 6;
+        i += 6;
       } else if (e !== undefined && e in SIMPLE_ESCAPES) {
         out += SIMPLE_ESCAPES[e];
-        this.i += 2;
+        i += 2;
       } else this.fail('Invalid \\escape');
+      run = i;
     }
   }
   array(): unknown[] {

@@ -148,21 +148,36 @@ export function pyRepr(v: unknown): string {
   return reprStr(String(v));
 }
 
-/** `len(repr(value))`, building no strings for the (long) string leaves. */
+/**
+ * `len(repr(value))`, building no strings for the (long) string leaves and allocating nothing for the
+ * containers (this walk is most of the Hermes estimate's time: it runs once per message object).
+ */
 export function pyReprLen(v: unknown): number {
   if (typeof v === 'string') return reprStrLen(v);
-  if (Array.isArray(v)) {
-    let n = 2 + Math.max(0, v.length - 1) * 2;
-    for (const x of v) n += pyReprLen(x);
-    return n;
-  }
-  if (v !== null && typeof v === 'object' && !(v instanceof PyInt) && !(v instanceof PyFloat)) {
-    const es = entriesOf(v);
-    let n = 2 + Math.max(0, es.length - 1) * 2;
-    for (const [k, x] of es) n += reprStrLen(k) + 2 + pyReprLen(x);
-    return n;
+  if (v !== null && typeof v === 'object') {
+    if (Array.isArray(v)) {
+      let n = v.length > 1 ? 2 * v.length : 2;
+      for (let i = 0; i < v.length; i++) n += pyReprLen(v[i]);
+      return n;
+    }
+    if (v instanceof PyInt) return v.text.length;
+    if (v instanceof PyFloat || v instanceof Map) return pyRepr(v).length;
+    return dictReprLen(v as Record<string, unknown>);
   }
   return pyRepr(v).length;
+}
+
+/** `len(repr(d))` of a plain dict: its own keys in order, `undefined` values absent (as `entriesOf`). */
+function dictReprLen(d: Record<string, unknown>): number {
+  let n = 2;
+  let count = 0;
+  for (const k in d) {
+    const x = d[k];
+    if (x === undefined) continue;
+    n += reprStrLen(k) + 2 + pyReprLen(x);
+    count++;
+  }
+  return count > 1 ? n + 2 * (count - 1) : n;
 }
 
 /** Python `str(value)`: a str is itself, anything else its repr (what f-strings print). */

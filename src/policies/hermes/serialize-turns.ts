@@ -45,8 +45,22 @@ function blockPieces(m: PyMsg): string[] {
   return [`[${role.toUpperCase()}]: `, cut(content)];
 }
 
+/**
+ * `blockPieces`, memoized per message object (messages are immutable): a message kept in the tail is
+ * summarised again at the next compaction, and redacting it again was most of the serialisation.
+ */
+const piecesMemo = new WeakMap<PyMsg, readonly string[]>();
+function piecesOf(m: PyMsg): readonly string[] {
+  let pieces = piecesMemo.get(m);
+  if (pieces === undefined) {
+    pieces = blockPieces(m);
+    piecesMemo.set(m, pieces);
+  }
+  return pieces;
+}
+
 export function serializeForSummary(turns: readonly PyMsg[]): string {
-  return turns.map((m) => blockPieces(m).join('')).join('\n\n');
+  return turns.map((m) => piecesOf(m).join('')).join('\n\n');
 }
 
 /**
@@ -65,7 +79,7 @@ export function serializedSummaryTokens(
   for (let i = 0; i < turns.length; i++) {
     if (i) n += count('\n\n');
     const m = turns[i]!;
-    const pieces = blockPieces(m);
+    const pieces = piecesOf(m);
     for (let k = 0; k < pieces.length; k++) {
       const piece = pieces[k]!;
       if (!piece) continue;
