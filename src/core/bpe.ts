@@ -31,9 +31,10 @@ let encoder: PieceEncoder | null | undefined;
 const pieces = new Map<string, number>();
 
 function load(): void {
-  const mod = require('gpt-tokenizer') as typeof import('gpt-tokenizer') & { default?: { bytePairEncodingCoreProcessor?: Partial<PieceEncoder> } };
+  const mod = require('gpt-tokenizer') as typeof import('gpt-tokenizer');
   library = mod.countTokens;
-  const core = mod.default?.bytePairEncodingCoreProcessor;
+  // the default export is the o200k encoder; its piece encoder is a private field in the typings
+  const core = (mod as unknown as { default?: { bytePairEncodingCoreProcessor?: Partial<PieceEncoder> } }).default?.bytePairEncodingCoreProcessor;
   encoder = core && core.tokenSplitRegex instanceof RegExp && typeof core.getBpeRankFromString === 'function' && typeof core.bytePairEncode === 'function'
     ? (core as PieceEncoder)
     : null;
