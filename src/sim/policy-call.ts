@@ -88,6 +88,6 @@ export function validateResult(phase: string, r: HookResult): void {
     if (c !== null && typeof c !== 'string' && !Array.isArray(c)) {
       throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: content must be a string, parts or null`);
     }
-    if (memo && Object.isFrozen(m)) memo.valid = true;
+    if (memo) memo.valid = true; // only freezeMessage attaches a memo, and it always freezes
   }
 }
