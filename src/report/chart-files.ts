@@ -36,7 +36,7 @@ export function startCharts(charts: readonly Chart[], opts: { png?: boolean; hel
   const csvs = charts.map((c) => tableCsv(c.table));
   const inlineSpecs = charts.map((c, i) => c.spec({ values: csvs[i]!, format }));
   const png = opts.png === true;
-  return { charts, csvs, inlineSpecs, png, rendering: startRendering(inlineSpecs, png, opts.helper === true) };
+  return { charts, csvs, inlineSpecs, png, rendering: startRendering(inlineSpecs, png, opts.helper === true, csvs.map((c) => c.length)) };
 }
 
 /** Waits for the pictures and writes each chart's files under `dir`/charts. */

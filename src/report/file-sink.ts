@@ -15,6 +15,13 @@ export function writeFileChunked(path: string, fill: (sink: TextSink) => void): 
     let buf = '';
     fill({
       write(text) {
+        if (text.length >= CHUNK_CHARS) {
+          // a large piece (a run's rows) goes out as it is, not copied into the buffer first
+          if (buf) writeSync(fd, buf);
+          buf = '';
+          writeSync(fd, text);
+          return;
+        }
         buf += text;
         if (buf.length >= CHUNK_CHARS) {
           writeSync(fd, buf);

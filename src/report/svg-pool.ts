@@ -42,10 +42,42 @@ export interface ChartRendering {
   finish(): Promise<RenderedChart[]>;
 }
 
-/** Starts rendering `specs`: on a worker when `helper` (and running compiled), else all in `finish`. */
-export function startRendering(specs: readonly VlSpec[], png: boolean, helper: boolean): ChartRendering {
+/** A chart worker started ahead of its charts (`warmChartWorker`), not yet given any. */
+let warm: Worker | undefined;
+
+/**
+ * Starts the chart worker before the charts are ready, so that it loads vega and vega-lite (~0.5 s) while
+ * this thread still summarizes the runs. It does not keep the process alive until `startRendering`
+ * takes it.
+ */
+export function warmChartWorker(): void {
+  if (FROM_SOURCE || warm) return;
+  const w = new Worker(WORKER_FILE);
+  w.unref();
+  const forget = (): void => {
+    if (warm === w) warm = undefined;
+  };
+  w.on('error', forget);
+  w.on('exit', forget);
+  warm = w;
+}
+
+function takeWorker(): Worker {
+  const w = warm ?? new Worker(WORKER_FILE);
+  warm = undefined;
+  w.ref();
+  return w;
+}
+
+/**
+ * Starts rendering `specs`: on a worker when `helper` (and running compiled), else all in `finish`.
+ * `weights` (e.g. the size of each chart's data) order the work largest first, so the two threads end
+ * together rather than one finishing the largest chart alone.
+ */
+export function startRendering(specs: readonly VlSpec[], png: boolean, helper: boolean, weights?: readonly number[]): ChartRendering {
   const out: (RenderedChart | undefined)[] = specs.map(() => undefined);
   const queue: RenderJob[] = specs.map((spec, index) => ({ index, spec, png }));
+  if (weights) queue.sort((a, b) => weights[b.index]! - weights[a.index]! || a.index - b.index);
   let worker: Worker | undefined;
   let inflight: RenderJob | undefined;
   let idle: (() => void) | undefined;
@@ -71,7 +103,7 @@ export function startRendering(specs: readonly VlSpec[], png: boolean, helper: b
     }
   };
   if (helper && !FROM_SOURCE && specs.length > 1) {
-    worker = new Worker(WORKER_FILE);
+    worker = takeWorker();
     worker.on('message', (m: WorkerReply) => {
       if (m.error !== undefined || m.svg === undefined) return stop(); // this thread renders it instead
       out[m.index] = { svg: m.svg, ...(m.png ? { png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength) } : {}) };

@@ -4,6 +4,8 @@ import { renderChart, type RenderJob, type WorkerReply } from './svg-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('svg-worker must run in a worker thread');
+// load the renderer now: the worker is started before its first chart is ready (svg-pool.ts, warmChartWorker)
+void Promise.all([import('vega'), import('vega-lite')]);
 port.on('message', (job: RenderJob) => {
   renderChart(job.spec, job.png).then(
     (r) => port.postMessage({ index: job.index, svg: r.svg, ...(r.png ? { png: new Uint8Array(r.png) } : {}) } satisfies WorkerReply),

@@ -10,6 +10,7 @@ import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import { aggregatesCsv } from './aggregates-csv.js';
 import { finishCharts, startCharts } from './chart-files.js';
+import { warmChartWorker } from './svg-pool.js';
 import { chartContext, standardCharts, type Chart } from './charts/index.js';
 import { deltasChart } from './charts/deltas.js';
 import { sweepChart } from './charts/sweep.js';
@@ -61,6 +62,7 @@ function subtitle(m: ReportManifest): string {
 
 export async function writeReport(dir: string, runs: readonly SessionRun[], manifest: ReportManifest, opts: ReportOptions = {}): Promise<ReportResult> {
   const spec = manifest.report;
+  if (spec.kind !== 'run' && (opts.threads ?? 1) > 1) warmChartWorker();
   const summary = summarizeRuns(runs, manifest, spec.baseline);
   const ranking = summary.verdict;
   const tables: Record<string, Table> = {};

@@ -22,6 +22,7 @@ import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
 import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
 import { deathCause, failureRun, installWorkerGuards, workerLimits, type IsolationLimits } from './isolation.js';
+import { formatRawRows, keepRawRows, type RawRows } from '../report/raw-rows.js';
 
 /** Where a worker gets the plan: `(await import(module))[exportName](args)`. `args` must be cloneable. */
 export interface PlanSource {
@@ -88,6 +89,11 @@ export interface CellRunOptions {
   onProgress?: (done: number, total: number) => void;
   /** run every cell on an isolated worker (policy modules; see isolation.ts) */
   isolate?: IsolationLimits;
+  /**
+   * format each run's steps.csv/events.csv rows on the thread that ran it (report/raw-rows.ts), for a
+   * command that will write those files: the formatting then runs in parallel instead of after the run
+   */
+  rawRows?: boolean;
 }
 
 /**
@@ -157,7 +163,9 @@ async function runHere(
   const cache: WorkloadCache = { key: '' };
   for (let task = queue.shift(); task; task = queue.shift()) {
     for (const i of task) {
-      results.set(i, runCells([cells[i]!], createTokenCounter, { checked: opts.checked, cache })[0]!);
+      const run = runCells([cells[i]!], createTokenCounter, { checked: opts.checked, cache })[0]!;
+      if (opts.rawRows) keepRawRows(run, formatRawRows(run));
+      results.set(i, run);
       tick();
       await new Promise<void>((r) => setImmediate(r));
       if (stopped()) return;
@@ -170,12 +178,13 @@ interface WorkerInit {
   signature: string;
   checked: boolean;
   isolate: boolean;
+  rawRows: boolean;
 }
 
 type FromWorker =
   | { type: 'tick' }
   | { type: 'beat' }
-  | { type: 'done'; task: number[]; runs: SessionRun[] }
+  | { type: 'done'; task: number[]; runs: SessionRun[]; raw?: RawRows[] }
   | { type: 'error'; message: string; name?: string; init?: boolean };
 
 /** Errors about the input (not the tool) keep their name and message across the thread boundary. */
@@ -199,7 +208,7 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
   const queue = [...tasks];
   const live = new Set<Worker>();
   const iso = opts.isolate;
-  const init: WorkerInit = { source, signature: cellsSignature(cells), checked: opts.checked ?? false, isolate: !!iso };
+  const init: WorkerInit = { source, signature: cellsSignature(cells), checked: opts.checked ?? false, isolate: !!iso, rawRows: opts.rawRows === true && !iso };
   let done = 0;
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -264,7 +273,11 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
           if (iso && inflight.length && !m.init && !m.name) die(`policy crashed its worker: ${m.message.split('\n')[0]}`);
           else fail(toError(m));
         } else {
-          m.task.forEach((cell, j) => results.set(cell, m.runs[j]!));
+          m.task.forEach((cell, j) => {
+            const run = m.runs[j]!;
+            if (m.raw) keepRawRows(run, m.raw[j]!);
+            results.set(cell, run);
+          });
           inflight.shift();
           clearTimeout(timer);
           feed();
@@ -320,7 +333,7 @@ export async function workerMain(): Promise<void> {
       return;
     }
     if (!takeRejections) {
-      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
+      port.postMessage({ type: 'done', task, runs, ...(init.rawRows ? { raw: runs.map(formatRawRows) } : {}) } satisfies FromWorker);
       return;
     }
     // unhandled rejections surface after the synchronous session: wait one turn, then blame this cell

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventsCsv, stepsCsv } from '../../src/report/csv.js';
+import { formatRawRows, keptRawRows } from '../../src/report/raw-rows.js';
 import { cellTasks, largestFirst, runPlanCells } from '../../src/sim/parallel.js';
 import { planCells } from '../../src/sim/run.js';
 import { fixturePlan, fixtureSource } from './fixture-plan.js';
@@ -18,6 +19,18 @@ describe('worker threads', () => {
     const some = await runPlanCells(fixtureSource(), plan, subset, { workers: 2 });
     expect(some.map((r) => `${r.key.scenario}/${r.key.seed}/${r.key.policyLabel}`)).toEqual(subset.map((i) => `${serial[i]!.key.scenario}/${serial[i]!.key.seed}/${serial[i]!.key.policyLabel}`));
     expect(stepsCsv(some)).toBe(stepsCsv(subset.map((i) => serial[i]!)));
+  });
+
+  it('format the CSV rows of each run on the thread that ran it when asked, the same as formatted afterwards', async () => {
+    const plan = fixturePlan();
+    const all = planCells(plan).map((_, i) => i);
+    const serial = await runPlanCells(fixtureSource(), plan, all, { workers: 1 });
+    expect(serial.every((r) => keptRawRows(r) === undefined)).toBe(true);
+    const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, rawRows: true });
+    for (const r of parallel) expect(keptRawRows(r)).toEqual(formatRawRows(r));
+    expect(parallel.some((r) => keptRawRows(r)!.events !== '')).toBe(true);
+    expect(stepsCsv(parallel)).toBe(stepsCsv(serial));
+    expect(eventsCsv(parallel)).toBe(eventsCsv(serial));
   });
 
   it('report a worker that cannot rebuild the plan as an error', async () => {
