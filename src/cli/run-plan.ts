@@ -37,8 +37,8 @@ export interface ExecOptions {
   quiet?: boolean;
   /** run policy modules on isolated workers with these limits (see src/sim/isolation.ts) */
   isolate?: IsolationLimits;
-  /** the command writes steps.csv and events.csv: their rows are formatted on the simulating threads */
-  rawRows?: boolean;
+  /** a report follows (not a shard): what it needs of each run is computed on the simulating threads; `rawRows` when it writes steps.csv and events.csv */
+  digest?: { rawRows: boolean };
 }
 
 export interface Execution {
@@ -64,8 +64,8 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
     checked: plan.checked,
     onProgress: (done) => progress.tick(done),
     ...(opts.isolate ? { isolate: opts.isolate } : {}),
-    // on one thread the rows are formatted when written, streamed, rather than all kept until then
-    ...(opts.rawRows && threads > 1 ? { rawRows: true } : {}),
+    // on one thread the report computes it all later (the rows streamed to their file, not all kept until then)
+    ...(opts.digest && threads > 1 ? { digest: opts.digest } : {}),
   });
   progress.stop();
   return { plan, cells, indices, runs, threads };
@@ -160,7 +160,7 @@ export async function runAndWrite(
   reportKind?: ReportSpec['kind'],
 ): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o, spec.policy);
-  ex.rawRows = !ex.shard && (ropts.raw ?? o.raw) !== false;
+  if (!ex.shard) ex.digest = { rawRows: (ropts.raw ?? o.raw) !== false };
   // the output location is checked (and its staging directory made) before anything is computed
   const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }, '').kind;
   const target = prepareOutput(o.out, { kind: ex.shard ? `${kind} shard` : kind, force: o.force });

@@ -20,8 +20,15 @@ export interface PolicyAggregate {
   metrics: Record<MetricKey, Estimate | null>;
 }
 
+/** Metrics computed for a run ahead of the report (report/run-digest.ts: on the thread that ran it). */
+const kept = new WeakMap<SessionRun, SessionMetrics>();
+
+export function keepSessionMetrics(run: SessionRun, m: SessionMetrics): void {
+  kept.set(run, m);
+}
+
 export function toRows(runs: readonly SessionRun[]): SessionRow[] {
-  return runs.map((run) => ({ run, metrics: sessionMetrics(run) }));
+  return runs.map((run) => ({ run, metrics: kept.get(run) ?? sessionMetrics(run) }));
 }
 
 /** Groups rows by (scenario, policy label) in first-seen order, which is the run order. */

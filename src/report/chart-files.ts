@@ -3,14 +3,15 @@
  * reading that CSV by URL), <name>.svg and, when asked, <name>.png. The rendered images and the HTML report use the
  * same spec with the same CSV text inlined, so every picture shows exactly the file a user can open.
  *
- * In two steps, so the rendering can run beside other work (svg-pool.ts): `startCharts` prepares the
- * data and specs and starts rendering; `finishCharts` waits for the pictures and writes every file.
+ * In steps, so the rendering can run beside other work (svg-pool.ts): `startCharts` prepares the data
+ * and specs of some charts and queues them on a pool (it may be called several times, as the data of
+ * each batch becomes known); `finishCharts` waits for the pictures and writes every file.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chart } from './charts/common.js';
 import type { VlSpec } from './render.js';
-import { startRendering, type ChartRendering } from './svg-pool.js';
+import { ChartPool, type RenderedChart } from './svg-pool.js';
 import { tableCsv } from './table.js';
 
 export interface WrittenChart {
@@ -27,21 +28,30 @@ export interface ChartsInProgress {
   csvs: string[];
   inlineSpecs: VlSpec[];
   png: boolean;
-  rendering: ChartRendering;
+  pictures: Promise<RenderedChart>[];
 }
 
-/** Prepares every chart's data and spec and starts rendering them (on a helper thread when `helper`). */
-export function startCharts(charts: readonly Chart[], opts: { png?: boolean; helper?: boolean } = {}): ChartsInProgress {
+/** Prepares every chart's data and spec and queues it on `pool` (weighted by its data's size: large first). */
+export function startCharts(charts: readonly Chart[], pool: ChartPool, opts: { png?: boolean } = {}): ChartsInProgress {
   const format = { type: 'csv' as const, parse: {} };
   const csvs = charts.map((c) => tableCsv(c.table));
   const inlineSpecs = charts.map((c, i) => c.spec({ values: csvs[i]!, format }));
   const png = opts.png === true;
-  return { charts, csvs, inlineSpecs, png, rendering: startRendering(inlineSpecs, png, opts.helper === true, csvs.map((c) => c.length)) };
+  return { charts, csvs, inlineSpecs, png, pictures: inlineSpecs.map((spec, i) => pool.render(spec, png, csvs[i]!.length)) };
 }
 
-/** Waits for the pictures and writes each chart's files under `dir`/charts. */
-export async function finishCharts(dir: string, p: ChartsInProgress): Promise<WrittenChart[]> {
-  const rendered = await p.rendering.finish();
+/** Charts started in several batches, as one (in the order given). */
+export function joinCharts(parts: readonly ChartsInProgress[]): ChartsInProgress {
+  return {
+    charts: parts.flatMap((p) => p.charts), csvs: parts.flatMap((p) => p.csvs), inlineSpecs: parts.flatMap((p) => p.inlineSpecs),
+    png: parts.some((p) => p.png), pictures: parts.flatMap((p) => p.pictures),
+  };
+}
+
+/** Waits for the pictures (`pool` drained) and writes each chart's files under `dir`/charts. */
+export async function finishCharts(dir: string, p: ChartsInProgress, pool: ChartPool): Promise<WrittenChart[]> {
+  await pool.drain();
+  const rendered = await Promise.all(p.pictures);
   const cdir = join(dir, 'charts');
   mkdirSync(cdir, { recursive: true });
   const format = { type: 'csv' as const, parse: {} };
@@ -57,6 +67,8 @@ export async function finishCharts(dir: string, p: ChartsInProgress): Promise<Wr
   });
 }
 
+/** Renders and writes `charts` on this thread. */
 export async function writeCharts(dir: string, charts: readonly Chart[], opts: { png?: boolean } = {}): Promise<WrittenChart[]> {
-  return finishCharts(dir, startCharts(charts, opts));
+  const pool = new ChartPool(0);
+  return finishCharts(dir, startCharts(charts, pool, opts), pool);
 }

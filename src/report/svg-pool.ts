@@ -1,10 +1,12 @@
 /**
- * Rendering a report's charts (SVG, and PNG when asked) while this thread writes the other outputs: a
- * worker thread takes charts one at a time from a queue, and when this thread is done with its own
- * files it renders what is left itself. Rendering is deterministic per spec (render.ts resets vega's id
- * counters before each chart), so which thread draws a chart does not change a byte.
+ * Rendering a report's charts (SVG, and PNG when asked) while this thread does the rest of the report:
+ * a pool of helper workers takes charts one at a time from a queue, largest first, from the moment a
+ * chart's data is known (the charts drawn from the runs alone are queued before the runs are
+ * summarized); when this thread is done with its own work it draws from the small end of the queue.
+ * Rendering is deterministic per spec (render.ts resets vega's id counters before each chart), so which
+ * thread draws a chart does not change a byte.
  *
- * The worker runs only from the compiled package (dist/), where it loads plain JavaScript; from the
+ * Workers run only from the compiled package (dist/), where they load plain JavaScript; from the
  * TypeScript sources (tsx, vitest) every chart is rendered here, since a worker would recompile them.
  */
 import { Worker } from 'node:worker_threads';
@@ -37,91 +39,89 @@ export async function renderChart(spec: VlSpec, png: boolean): Promise<RenderedC
   return png ? { svg, png: svgToPng(svg) } : { svg };
 }
 
-export interface ChartRendering {
-  /** renders what the worker has not taken, waits for the worker, and returns every chart in order */
-  finish(): Promise<RenderedChart[]>;
+interface Queued extends RenderJob {
+  weight: number;
+  done: (r: RenderedChart) => void;
 }
 
-/** A chart worker started ahead of its charts (`warmChartWorker`), not yet given any. */
-let warm: Worker | undefined;
+/** A pool of chart workers (none when running from source or asked for none) and the charts queued for them. */
+export class ChartPool {
+  readonly #queue: Queued[] = [];
+  readonly #idle: ((job: Queued) => void)[] = [];
+  #next = 0;
+  #running = 0;
+  #allDone: (() => void) | undefined;
 
-/**
- * Starts the chart worker before the charts are ready, so that it loads vega and vega-lite (~0.5 s) while
- * this thread still summarizes the runs. It does not keep the process alive until `startRendering`
- * takes it.
- */
-export function warmChartWorker(): void {
-  if (FROM_SOURCE || warm) return;
-  const w = new Worker(WORKER_FILE);
-  w.unref();
-  const forget = (): void => {
-    if (warm === w) warm = undefined;
-  };
-  w.on('error', forget);
-  w.on('exit', forget);
-  warm = w;
-}
+  /** Starts `helpers` workers now: they load vega while the first charts are being prepared. */
+  constructor(helpers: number) {
+    const n = FROM_SOURCE ? 0 : helpers;
+    for (let k = 0; k < n; k++) this.#helper();
+  }
 
-function takeWorker(): Worker {
-  const w = warm ?? new Worker(WORKER_FILE);
-  warm = undefined;
-  w.ref();
-  return w;
-}
+  /** Queues a chart; larger `weight` (e.g. the size of its data) is drawn first, so the helpers end together. */
+  render(spec: VlSpec, png: boolean, weight: number): Promise<RenderedChart> {
+    return new Promise((done) => {
+      const job: Queued = { index: this.#next++, spec, png, weight, done };
+      const helper = this.#idle.shift();
+      if (helper) return helper(job);
+      let at = this.#queue.length;
+      while (at > 0 && this.#queue[at - 1]!.weight < weight) at--;
+      this.#queue.splice(at, 0, job);
+    });
+  }
 
-/**
- * Starts rendering `specs`: on a worker when `helper` (and running compiled), else all in `finish`.
- * `weights` (e.g. the size of each chart's data) order the work largest first, so the two threads end
- * together rather than one finishing the largest chart alone.
- */
-export function startRendering(specs: readonly VlSpec[], png: boolean, helper: boolean, weights?: readonly number[]): ChartRendering {
-  const out: (RenderedChart | undefined)[] = specs.map(() => undefined);
-  const queue: RenderJob[] = specs.map((spec, index) => ({ index, spec, png }));
-  if (weights) queue.sort((a, b) => weights[b.index]! - weights[a.index]! || a.index - b.index);
-  let worker: Worker | undefined;
-  let inflight: RenderJob | undefined;
-  let idle: (() => void) | undefined;
-  const settle = (): void => {
-    inflight = undefined;
-    const wake = idle;
-    idle = undefined;
-    wake?.();
-  };
-  const stop = (): void => {
-    if (inflight) queue.unshift(inflight);
-    void worker?.terminate();
-    worker = undefined;
-    settle();
-  };
-  const feed = (): void => {
-    inflight = queue.shift();
-    if (inflight && worker) worker.postMessage(inflight);
-    else if (worker) {
+  /**
+   * Waits for every queued chart. This thread helps: it draws from the small end of the queue while the
+   * helpers take from the large end, then waits for them and draws whatever one gave back (everything,
+   * without helpers).
+   */
+  async drain(): Promise<void> {
+    for (let job = this.#queue.pop(); job; job = this.#queue.pop()) job.done(await renderChart(job.spec, job.png));
+    // helpers waiting for work and none left: they stop
+    for (const h of this.#idle.splice(0)) h(undefined as never);
+    if (this.#running > 0) await new Promise<void>((r) => (this.#allDone = r));
+    for (let job = this.#queue.shift(); job; job = this.#queue.shift()) job.done(await renderChart(job.spec, job.png));
+  }
+
+  #helper(): void {
+    const worker = new Worker(WORKER_FILE);
+    this.#running++;
+    let inflight: Queued | undefined;
+    let live = true;
+    const end = (): void => {
+      if (!live) return;
+      live = false;
+      // a chart it did not finish goes back to the queue, for this thread
+      if (inflight) this.#queue.unshift(inflight);
+      inflight = undefined;
       void worker.terminate();
-      worker = undefined;
-      settle();
-    }
-  };
-  if (helper && !FROM_SOURCE && specs.length > 1) {
-    worker = takeWorker();
+      if (--this.#running === 0) this.#allDone?.();
+    };
+    const take = (job: Queued | undefined): void => {
+      inflight = job;
+      if (job) worker.postMessage({ index: job.index, spec: job.spec, png: job.png } satisfies RenderJob);
+      else end();
+    };
+    const feed = (): void => {
+      const job = this.#queue.shift();
+      if (job) take(job);
+      else if (this.#allDone === undefined) {
+        // nothing queued yet: wait for the next chart, unreferenced so an idle pool never holds the process
+        worker.unref();
+        this.#idle.push((j) => {
+          worker.ref();
+          take(j);
+        });
+      } else end();
+    };
     worker.on('message', (m: WorkerReply) => {
-      if (m.error !== undefined || m.svg === undefined) return stop(); // this thread renders it instead
-      out[m.index] = { svg: m.svg, ...(m.png ? { png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength) } : {}) };
+      if (m.error !== undefined || m.svg === undefined || !inflight) return end();
+      inflight.done({ svg: m.svg, ...(m.png ? { png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength) } : {}) });
+      inflight = undefined;
       feed();
     });
-    worker.on('error', stop);
-    worker.on('exit', () => {
-      if (worker) stop();
-    });
+    worker.on('error', end);
+    worker.on('exit', end);
     feed();
   }
-  return {
-    async finish() {
-      for (let job = queue.shift(); job; job = queue.shift()) out[job.index] = await renderChart(job.spec, job.png);
-      if (worker && inflight) await new Promise<void>((r) => (idle = r));
-      // a job the worker gave back (it failed or died) was put back in the queue
-      for (let job = queue.shift(); job; job = queue.shift()) out[job.index] = await renderChart(job.spec, job.png);
-      return out.map((r) => r!);
-    },
-  };
 }

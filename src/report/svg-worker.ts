@@ -4,7 +4,7 @@ import { renderChart, type RenderJob, type WorkerReply } from './svg-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('svg-worker must run in a worker thread');
-// load the renderer now: the worker is started before its first chart is ready (svg-pool.ts, warmChartWorker)
+// load the renderer now: the pool starts its workers before the first chart is ready (svg-pool.ts)
 void Promise.all([import('vega'), import('vega-lite')]);
 port.on('message', (job: RenderJob) => {
   renderChart(job.spec, job.png).then(

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
 import { aggregatesCsv } from './aggregates-csv.js';
-import { finishCharts, startCharts } from './chart-files.js';
-import { warmChartWorker } from './svg-pool.js';
-import { chartContext, standardCharts, type Chart } from './charts/index.js';
+import { finishCharts, joinCharts, startCharts } from './chart-files.js';
+import { ChartPool } from './svg-pool.js';
+import { aggregateCharts, chartContext, runCharts, runContext, type Chart } from './charts/index.js';
 import { deltasChart } from './charts/deltas.js';
 import { sweepChart } from './charts/sweep.js';
 import { compareMarkdown } from './compare-markdown.js';
@@ -36,7 +36,7 @@ export interface ReportOptions {
   png?: boolean;
   /** write steps.csv and events.csv (default true); the charts keep their own data CSVs either way */
   raw?: boolean;
-  /** threads the machine can give the report: above 1, the charts render on a helper thread (svg-pool.ts) */
+  /** threads the machine can give the report: above 1, the charts render on that many − 1 worker threads besides this one (svg-pool.ts) */
   threads?: number;
   /** prefix for the links in comparison.md (e.g. where CI publishes the report); default: relative */
   linkBase?: string;
@@ -62,14 +62,23 @@ function subtitle(m: ReportManifest): string {
 
 export async function writeReport(dir: string, runs: readonly SessionRun[], manifest: ReportManifest, opts: ReportOptions = {}): Promise<ReportResult> {
   const spec = manifest.report;
-  if (spec.kind !== 'run' && (opts.threads ?? 1) > 1) warmChartWorker();
-  const summary = summarizeRuns(runs, manifest, spec.baseline);
+  const baseline = spec.baseline ?? manifest.policies[0]?.label ?? '';
+  if (spec.kind === 'run') {
+    const summary = summarizeRuns(runs, manifest, baseline);
+    return { files: writeRunFiles(dir, runs, manifest, summary, { raw: opts.raw }), aggregates: summary.aggregates, ranking: summary.verdict, tables: {}, verdict: null, exitCode: 0 };
+  }
+  const png = opts.png ?? spec.kind === 'compare';
+  // chart workers, one per thread the run used besides this one; the charts drawn from the runs alone are
+  // queued at once, so the workers draw them while this thread summarizes the runs
+  const pool = new ChartPool((opts.threads ?? 1) - 1);
+  const fromRuns = runCharts(runs, runContext(runs, baseline));
+  const early = startCharts(fromRuns, pool, { png });
+  const summary = summarizeRuns(runs, manifest, baseline);
   const ranking = summary.verdict;
   const tables: Record<string, Table> = {};
-  if (spec.kind === 'run') return { files: writeRunFiles(dir, runs, manifest, summary, { raw: opts.raw }), aggregates: summary.aggregates, ranking, tables, verdict: null, exitCode: 0 };
   const aggs = summary.aggregates;
   const ctx = chartContext(aggs, runs, ranking);
-  const charts: Chart[] = standardCharts(runs, aggs, ctx);
+  const charts: Chart[] = aggregateCharts(aggs, ctx);
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
   const before: HtmlSection[] = [{ id: 'verdict', title: 'Verdict', html: verdictHtml(ranking) }];
   let verdict: GateVerdict | null = null;
@@ -90,15 +99,15 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
     files['comparison.csv'] = tableCsv(tables.comparison);
     files['comparison.md'] = compareMarkdown({
       baseline: spec.baseline, candidate: spec.candidate, deltas, verdict, gateFile: spec.gateFile, ranking,
-      charts: charts.map((c) => ({ name: c.name, title: c.title })), linkBase: opts.linkBase,
+      charts: [...charts, ...fromRuns].map((c) => ({ name: c.name, title: c.title })), linkBase: opts.linkBase,
     });
     before.unshift({ id: 'gate', title: 'Gate', html: gateHtml(verdict, spec.gateFile) });
     before.push({ id: 'comparison', title: 'Comparison', html: comparisonHtml(deltas, verdict) });
   }
-  // the charts render (on a helper thread when there is one) while the run's files are written here
-  const inProgress = startCharts(charts, { png: opts.png ?? spec.kind === 'compare', helper: (opts.threads ?? 1) > 1 });
+  // the charts render (on the chart workers when there are some) while the run's files are written here
+  const late = startCharts(charts, pool, { png });
   const baseFiles = writeRunFiles(dir, runs, manifest, summary, { raw: opts.raw });
-  const written = await finishCharts(dir, inProgress);
+  const written = await finishCharts(dir, joinCharts([late, early]), pool);
   files['report.html'] = reportHtml({
     title, subtitle: subtitle(manifest), before, charts: written,
     after: [

@@ -22,7 +22,8 @@ import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
 import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
 import { deathCause, failureRun, installWorkerGuards, workerLimits, type IsolationLimits } from './isolation.js';
-import { formatRawRows, keepRawRows, type RawRows } from '../report/raw-rows.js';
+import { digestRun, keepDigest, type DigestOptions, type RunDigest } from '../report/run-digest.js';
+import { packSteps, transferList, unpackSteps, type PackedSteps } from './packed-steps.js';
 
 /** Where a worker gets the plan: `(await import(module))[exportName](args)`. `args` must be cloneable. */
 export interface PlanSource {
@@ -90,10 +91,10 @@ export interface CellRunOptions {
   /** run every cell on an isolated worker (policy modules; see isolation.ts) */
   isolate?: IsolationLimits;
   /**
-   * format each run's steps.csv/events.csv rows on the thread that ran it (report/raw-rows.ts), for a
-   * command that will write those files: the formatting then runs in parallel instead of after the run
+   * a report follows: compute what it needs of each run on the thread that ran it (report/run-digest.ts),
+   * so that work runs in parallel instead of after the run
    */
-  rawRows?: boolean;
+  digest?: DigestOptions;
 }
 
 /**
@@ -164,7 +165,8 @@ async function runHere(
   for (let task = queue.shift(); task; task = queue.shift()) {
     for (const i of task) {
       const run = runCells([cells[i]!], createTokenCounter, { checked: opts.checked, cache })[0]!;
-      if (opts.rawRows) keepRawRows(run, formatRawRows(run));
+      // computed here too, while the workers run, so the pool balances this work as well
+      if (opts.digest) keepDigest(run, digestRun(run, opts.digest));
       results.set(i, run);
       tick();
       await new Promise<void>((r) => setImmediate(r));
@@ -178,13 +180,13 @@ interface WorkerInit {
   signature: string;
   checked: boolean;
   isolate: boolean;
-  rawRows: boolean;
+  digest: DigestOptions | null;
 }
 
 type FromWorker =
   | { type: 'tick' }
   | { type: 'beat' }
-  | { type: 'done'; task: number[]; runs: SessionRun[]; raw?: RawRows[] }
+  | { type: 'done'; task: number[]; runs: SessionRun[]; packed?: (PackedSteps | null)[]; digests?: RunDigest[] }
   | { type: 'error'; message: string; name?: string; init?: boolean };
 
 /** Errors about the input (not the tool) keep their name and message across the thread boundary. */
@@ -208,7 +210,7 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
   const queue = [...tasks];
   const live = new Set<Worker>();
   const iso = opts.isolate;
-  const init: WorkerInit = { source, signature: cellsSignature(cells), checked: opts.checked ?? false, isolate: !!iso, rawRows: opts.rawRows === true && !iso };
+  const init: WorkerInit = { source, signature: cellsSignature(cells), checked: opts.checked ?? false, isolate: !!iso, digest: (!iso && opts.digest) || null };
   let done = 0;
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -275,7 +277,9 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
         } else {
           m.task.forEach((cell, j) => {
             const run = m.runs[j]!;
-            if (m.raw) keepRawRows(run, m.raw[j]!);
+            const packed = m.packed?.[j];
+            if (packed) unpackSteps(run, packed);
+            if (m.digests) keepDigest(run, m.digests[j]!);
             results.set(cell, run);
           });
           inflight.shift();
@@ -333,7 +337,7 @@ export async function workerMain(): Promise<void> {
       return;
     }
     if (!takeRejections) {
-      port.postMessage({ type: 'done', task, runs, ...(init.rawRows ? { raw: runs.map(formatRawRows) } : {}) } satisfies FromWorker);
+      port.postMessage(...doneMessage(task, runs, init.digest));
       return;
     }
     // unhandled rejections surface after the synchronous session: wait one turn, then blame this cell
@@ -345,4 +349,15 @@ export async function workerMain(): Promise<void> {
       port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
     });
   });
+}
+
+/**
+ * A finished task's message: the runs with their step records packed into columns (sim/packed-steps.ts),
+ * whose buffers are moved, not copied, and the digests a report needs.
+ */
+function doneMessage(task: number[], runs: SessionRun[], digest: DigestOptions | null): [FromWorker, ArrayBuffer[]] {
+  const digests = digest ? runs.map((r) => digestRun(r, digest)) : undefined;
+  const packed = runs.map((r) => packSteps(r.steps));
+  const sent = runs.map((r, j) => (packed[j] ? { ...r, steps: [] } : r));
+  return [{ type: 'done', task, runs: sent, packed, ...(digests ? { digests } : {}) }, packed.flatMap((p) => (p ? transferList(p) : []))];
 }

@@ -108,4 +108,20 @@ describe('the packed package', () => {
     expect(readFileSync(path.join(out, 'sessions.csv'), 'utf8')).toContain('clear-old-outputs');
     expect(ok(sh(NPX, ['--no-install', 'compactbench', 'check', '--policy', './policy.ts', '--runs', '5'], app), 'check')).toContain('invariants hold');
   });
+
+  it('writes the same report with worker threads (packed records, digests, chart workers) as in one thread', () => {
+    const args = ['--no-install', 'compactbench', 'report', '--scenario', 'small-32k', '--scenario', 'chat-heavy', '--policy', 'none', '--policy', 'hermes',
+      '--policy', 'claude-code', '--seeds', '2', '--max-steps', '80', '--quiet', '--force'];
+    const one = path.join(tmp, 'report-1');
+    const two = path.join(tmp, 'report-2');
+    ok(sh(NPX, [...args, '--workers', '1', '--out', one], app), 'report --workers 1');
+    ok(sh(NPX, [...args, '--workers', '2', '--out', two], app), 'report --workers 2');
+    const files = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+    expect(files(two)).toEqual(files(one));
+    expect(files(one)).toEqual(expect.arrayContaining(['steps.csv', 'report.html', path.join('charts', 'cache-share.svg')]));
+    for (const f of files(one)) {
+      if (!f.includes('.')) continue; // a directory
+      expect(readFileSync(path.join(two, f)).equals(readFileSync(path.join(one, f))), f).toBe(true);
+    }
+  });
 });

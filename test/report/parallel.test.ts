@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsCsv, stepsCsv } from '../../src/report/csv.js';
 import { formatRawRows, keptRawRows } from '../../src/report/raw-rows.js';
+import { toRows } from '../../src/metrics/aggregate.js';
 import { cellTasks, largestFirst, runPlanCells } from '../../src/sim/parallel.js';
 import { planCells } from '../../src/sim/run.js';
 import { fixturePlan, fixtureSource } from './fixture-plan.js';
@@ -13,6 +14,8 @@ describe('worker threads', () => {
     let ticks = 0;
     const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, onProgress: () => ticks++ });
     expect(ticks).toBe(all.length);
+    // the records a worker sent (packed into columns, rebuilt when read) serialize as the in-process ones
+    expect(JSON.stringify(parallel)).toBe(JSON.stringify(serial));
     expect(stepsCsv(parallel)).toBe(stepsCsv(serial));
     expect(eventsCsv(parallel)).toBe(eventsCsv(serial));
     const subset = [1, 4, 5, 6, 11, 17];
@@ -26,8 +29,9 @@ describe('worker threads', () => {
     const all = planCells(plan).map((_, i) => i);
     const serial = await runPlanCells(fixtureSource(), plan, all, { workers: 1 });
     expect(serial.every((r) => keptRawRows(r) === undefined)).toBe(true);
-    const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, rawRows: true });
+    const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, digest: { rawRows: true } });
     for (const r of parallel) expect(keptRawRows(r)).toEqual(formatRawRows(r));
+    expect(toRows(parallel).map((r) => r.metrics)).toEqual(toRows(serial).map((r) => r.metrics));
     expect(parallel.some((r) => keptRawRows(r)!.events !== '')).toBe(true);
     expect(stepsCsv(parallel)).toBe(stepsCsv(serial));
     expect(eventsCsv(parallel)).toBe(eventsCsv(serial));

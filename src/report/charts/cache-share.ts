@@ -7,7 +7,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { baselineAxis, parsedData, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
+import { baselineAxis, parsedData, scenarioPanels, topLevel, type Chart, type RunChartContext } from './common.js';
 
 export const SHARE_BUCKET = 10;
 
@@ -40,7 +40,7 @@ function buckets(runs: readonly SessionRun[]): Bucket[] {
   return [...out.values()];
 }
 
-export function cacheShareChart(runs: readonly SessionRun[], ctx: ChartContext): Chart {
+export function cacheShareChart(runs: readonly SessionRun[], ctx: RunChartContext): Chart {
   const rows: Row[] = buckets(runs).map((b) => ({
     scenario: b.scenario, policy: b.policy, policyLabel: b.policyLabel, stepFrom: b.from, stepTo: b.to,
     cacheReadShare: b.prompt > 0 ? b.read / b.prompt : null, sessionSteps: b.steps,

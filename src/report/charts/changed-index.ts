@@ -6,7 +6,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { baselineAxis, numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { baselineAxis, numericParse, topLevel, wrapFacet, type Chart, type RunChartContext } from './common.js';
 
 function frequencies(runs: readonly SessionRun[]): Row[] {
   const counts = new Map<string, Row>();
@@ -26,7 +26,7 @@ function frequencies(runs: readonly SessionRun[]): Row[] {
   return rows;
 }
 
-export function changedIndexChart(runs: readonly SessionRun[], ctx: ChartContext): Chart {
+export function changedIndexChart(runs: readonly SessionRun[], ctx: RunChartContext): Chart {
   const rows = frequencies(runs);
   const table = { columns: ['scenario', 'policy', 'policyLabel', 'kind', 'earliestChangedIndex', 'events', 'share'], rows };
   const labels = ctx.labels.filter((l) => rows.some((r) => r.policyLabel === l));

@@ -38,8 +38,14 @@ export interface ChartContext {
   rank: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
+/**
+ * The part of the context known from the runs and the baseline alone, before any aggregate: the charts
+ * drawn from the runs (sawtooth, changed-index, cache-share) need only this, so they are started first.
+ */
+export type RunChartContext = Pick<ChartContext, 'labels' | 'scenarios' | 'kinds' | 'baseline'>;
+
 /** A policy-label axis with the baseline's label in bold. */
-export function baselineAxis(ctx: ChartContext): Record<string, unknown> {
+export function baselineAxis(ctx: Pick<ChartContext, 'baseline'>): Record<string, unknown> {
   return { labelFontWeight: { condition: { test: `datum.value === ${JSON.stringify(ctx.baseline)}`, value: 'bold' }, value: 'normal' } };
 }
 
@@ -102,7 +108,7 @@ export function wrapFacet(field: string, order: readonly string[], columns: numb
 }
 
 /** One panel per scenario (two columns), each with its own x scale: the layout of the per-scenario bar charts. */
-export function scenarioPanels(ctx: ChartContext, spec: VlSpec): VlSpec {
+export function scenarioPanels(ctx: Pick<ChartContext, 'scenarios'>, spec: VlSpec): VlSpec {
   return {
     ...wrapFacet('scenario', ctx.scenarios, 2),
     resolve: { scale: { x: 'independent' } },

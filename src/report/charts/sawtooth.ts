@@ -5,9 +5,9 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import { slug, type Row } from '../table.js';
-import { numericParse, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { numericParse, topLevel, wrapFacet, type Chart, type RunChartContext } from './common.js';
 
-export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx: ChartContext): Chart {
+export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx: RunChartContext): Chart {
   const mine = runs.filter((r) => r.key.scenario === scenario);
   const seed = Math.min(...mine.map((r) => r.key.seed));
   const rows: Row[] = mine
