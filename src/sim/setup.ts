@@ -7,7 +7,7 @@ import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
 import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
 import { getProfile, resolveProfile, unpricedProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
-import { providerCounter, tokenScaleFor } from '../cache/token-scale.js';
+import { providerCounter, tokenScaleFor, type TokenScale } from '../cache/token-scale.js';
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
@@ -91,9 +91,16 @@ export function makeSetup(args: {
   const cacheRng = seedrandom.alea(`${seed}:${scenario}:cache`);
   const auxProfile = profileFor(settings.auxModel ?? workload.model, undefined);
   const counters = new Map<string, TokenCounter>();
-  const tokenScale = (model: string): number => tokenScaleFor(profileFor(model)).scale;
+  // per model, once: asked on every step, and resolving a model id runs several regexes
+  const scales = new Map<string, TokenScale>();
+  const scaleOf = (model: string): TokenScale => {
+    let ts = scales.get(model);
+    if (!ts) scales.set(model, (ts = tokenScaleFor(profileFor(model))));
+    return ts;
+  };
+  const tokenScale = (model: string): number => scaleOf(model).scale;
   const providerTokens = (model: string): TokenCounter => {
-    const ts = tokenScaleFor(profileFor(model));
+    const ts = scaleOf(model);
     let c = counters.get(ts.provider);
     if (!c) counters.set(ts.provider, (c = providerCounter(tokens, ts)));
     return c;
