@@ -18,9 +18,11 @@
  *   npm run bench                         a table
  *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
  *   npm run bench -- --policy hermes      only the named policies (repeatable)
- *   npm run bench -- --blocks             also µs/step per 1,000-step block of a 10k-step `none` session
+ *   npm run bench -- --blocks             also, per policy, CPU µs/step in each 1,000-step block of the
+ *                                         10k session next to the whole 1k session (bench/blocks.ts)
+ *   npm run bench -- --only-blocks        the per-block figures alone (no steps/s)
+ *   npm run bench -- --help               this usage
  */
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createTokenCounter, type TokenCounter } from '../dist/core/tokens.js';
 import { policyIds, getPolicy, resolvePolicy } from '../dist/policies/registry.js';
@@ -31,20 +33,41 @@ import { generateWorkload } from '../dist/workload/generator.js';
 import { loadScenario, type Scenario } from '../dist/workload/scenario.js';
 import { scenarioSettings } from '../dist/cli/run-plan.js';
 import type { Workload } from '../dist/workload/types.js';
+import { blockFigures, type BlockFigures, type Cell } from './blocks.js';
 
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'claude-code-200k';
 const LENGTHS = [1_000, 10_000] as const;
 const BUDGET_MS: Record<number, number> = { 1000: 500, 10000: 1_500 };
 
-const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, policy: { type: 'string', multiple: true }, blocks: { type: 'boolean' } } });
+const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blocks]
+  steps per CPU second of every registered policy (or each --policy) at 1k and 10k steps of
+  BENCH_SCENARIO (default claude-code-200k), and the 10k/1k ratio
+  --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
+                  "stepsPerSecond10k", "ratio", "blocks"?}]}
+  --blocks        also per policy: CPU µs/step of the whole 1k session and of each 1,000-step block of
+                  the 10k session, GC ms, mean prompt tokens and history messages, compaction events
+  --only-blocks   the per-block figures alone (steps/s fields absent)
+`;
+const { values: args } = parseArgs({
+  options: { json: { type: 'boolean' }, policy: { type: 'string', multiple: true }, blocks: { type: 'boolean' }, 'only-blocks': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+});
+if (args.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
-function scenarioWithSteps(steps: number, windowTokens?: number): Scenario {
+function scenarioWithSteps(steps: number): Scenario {
   const s = loadScenario(SCENARIO);
-  return {
-    ...s,
-    ...(windowTokens ? { model: { ...s.model, contextWindow: windowTokens } } : {}),
-    generator: { ...s.generator, sessionSteps: { kind: 'constant', value: steps } },
-  };
+  return { ...s, generator: { ...s.generator, sessionSteps: { kind: 'constant', value: steps } } };
+}
+
+/** The scenario at `steps` steps with its workload (seed 1), and a first `none` replay to warm the memoized hashes and token counts. */
+function makeCell(steps: number): Cell {
+  const scenario = scenarioWithSteps(steps);
+  const tokens = createTokenCounter();
+  const workload = generateWorkload(scenario, 1, tokens);
+  runOnce(scenario, workload, tokens, getPolicy('none'));
+  return { scenario, workload, tokens };
 }
 
 /**
@@ -82,34 +105,13 @@ function stepsPerSecond(s: Scenario, w: Workload, tokens: TokenCounter, def: Pol
   return { sps: Math.round(steps / (spent / 1000)), ...(failure ? { failure } : {}) };
 }
 
-/** µs/step per 1,000-step block of one 10k-step `none` session (a per-step cost growing with history shows here). */
-function blockTimes(): number[] {
-  const s = scenarioWithSteps(10_000, 100_000_000);
-  const tokens = createTokenCounter();
-  const w = generateWorkload(s, 1, tokens);
-  const perRun: number[][] = [];
-  for (let r = 0; r < 5; r++) {
-    const marks: number[] = [];
-    const timer: PolicyDefinition = {
-      id: 'none', description: 'none with a step timer', source: 'bench', params: [],
-      create: (params) => ({ id: 'none', params, beforeStep: (_h, ctx) => { if (ctx.step % 1000 === 0) marks.push(performance.now()); return undefined; } }),
-    };
-    runOnce(s, w, tokens, timer);
-    perRun.push(marks.slice(1).map((t, i) => t - marks[i]!));
-  }
-  return perRun[0]!.map((_, b) => +median(perRun.map((r) => r[b]!)).toFixed(2));
-}
-
-function main(): void {
+async function main(): Promise<void> {
   const ids = args.policy?.length ? args.policy : policyIds();
   const defs = ids.map(getPolicy);
   const rates = new Map<string, Partial<Record<number, number>>>();
   const failures = new Map<string, string>();
-  for (const steps of LENGTHS) {
-    const s = scenarioWithSteps(steps);
-    const tokens = createTokenCounter();
-    const w = generateWorkload(s, 1, tokens);
-    runOnce(s, w, tokens, getPolicy('none')); // warm the memoized hashes and token counts
+  for (const steps of args['only-blocks'] ? [] : LENGTHS) {
+    const { scenario: s, workload: w, tokens } = makeCell(steps);
     for (const def of defs) {
       const r = stepsPerSecond(s, w, tokens, def, BUDGET_MS[steps]!);
       rates.set(def.id, { ...rates.get(def.id), [steps]: r.sps });
@@ -117,18 +119,31 @@ function main(): void {
       process.stderr.write(`${def.id} ${steps} steps: ${r.sps} steps/s\n`); // progress, and figures if a slow policy is cut short
     }
   }
+  const blocks = new Map<string, BlockFigures>();
+  if (args.blocks || args['only-blocks']) {
+    const [c1, c10] = [makeCell(LENGTHS[0]), makeCell(LENGTHS[1])];
+    for (const def of defs) {
+      blocks.set(def.id, await blockFigures(def, c1, c10));
+      process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
+    }
+  }
   const policies = defs.map((d) => {
-    const r = rates.get(d.id)!;
-    return { id: d.id, stepsPerSecond1k: r[1000]!, stepsPerSecond10k: r[10000]!, ratio: +(r[10000]! / r[1000]!).toFixed(3), ...(failures.has(d.id) ? { failure: failures.get(d.id) } : {}) };
+    const r = rates.get(d.id) ?? {};
+    return {
+      id: d.id, stepsPerSecond1k: r[1000]!, stepsPerSecond10k: r[10000]!, ...(r[1000] ? { ratio: +(r[10000]! / r[1000]).toFixed(3) } : {}),
+      ...(failures.has(d.id) ? { failure: failures.get(d.id) } : {}), ...(blocks.has(d.id) ? { blocks: blocks.get(d.id) } : {}),
+    };
   });
-  const blocks = args.blocks ? blockTimes() : undefined;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ scenario: SCENARIO, lengths: LENGTHS, node: process.version, policies, ...(blocks ? { noneMicrosecondsPerStepByBlock: blocks } : {}) })}\n`);
+    process.stdout.write(`${JSON.stringify({ scenario: SCENARIO, lengths: LENGTHS, node: process.version, policies })}\n`);
     return;
   }
   console.log(`scenario ${SCENARIO}, one session per length, steps per CPU second (node ${process.version})`);
-  console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
-  if (blocks) console.log(`none, µs/step per 1,000-step block of one 10k-step session (100M window): ${blocks.join(' ')}`);
+  if (!args['only-blocks']) console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
+  for (const [id, b] of blocks) {
+    console.log(`${id}: µs/step, 1k session ${b.session1k}; 10k session by 1,000-step block ${b.blocks10k.join(' ')}`);
+    console.log(`  GC ms 1k ${b.gcMs1k}; by block ${b.gcMs10k.join(' ')}; prompt tokens ${b.promptTokens.join(' ')}; events ${b.events.join(' ')}`);
+  }
 }
 
-main();
+await main();
