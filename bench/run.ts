@@ -9,11 +9,11 @@
  * tsx's name-keeping helper alone was 6–19% of some sessions.
  * Each workload is generated once per length and replayed through every policy (generation is not
  * timed; a first `none` replay warms the memoized token counts, as for every policy after the first of
- * a cell). For each policy and length: a full collection (so no policy pays for another's garbage),
- * then one uncounted run (it warms the JIT and absorbs the collector's background work, which a forced
+ * a cell). For each policy: a full collection (so no policy pays for another's garbage), then one
+ * uncounted run per length (it warms the JIT and absorbs the collector's background work, which a forced
  * collection before every timed run charged to the next run: ~40% of `none`'s CPU at 1k), then timed
- * runs back to back, each paying for its own garbage (at least 3, until ~0.5 s of CPU at 1k and ~1.5 s
- * at 10k). Figures are printed, never asserted.
+ * runs, 1k and 10k alternating, each paying for its own garbage (at least 3 per length, until ~0.5 s of
+ * CPU at 1k and ~1.5 s at 10k). Figures are printed, never asserted.
  *
  *   npm run bench                         a table
  *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
@@ -83,26 +83,42 @@ function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefi
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
+interface Tally {
+  steps: number;
+  ms: number;
+  runs: number;
+  failure?: string;
+}
+
 /**
- * Steps per CPU second of `def` on `w`: all steps over all CPU time of repeated runs (at least 3, until
- * the length's budget is spent); a total rather than a median, because CPU time is counted in ticks.
+ * Steps per CPU second of `def` at each length: all steps over all CPU time of repeated runs (at least 3
+ * per length, until each length's budget is spent); a total rather than a median, because CPU time is
+ * counted in ticks. The lengths' runs alternate (1k, 10k, 1k, ...): on a shared machine the CPU time of
+ * the same work drifts with the load (up to 3× within minutes here), and runs of one length after all of
+ * the other would put that drift into the 10k/1k ratio.
  */
-function stepsPerSecond(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefinition, budgetMs: number): { sps: number; failure?: string } {
-  let steps = 0;
-  let spent = 0;
-  let runs = 0;
-  let failure: string | undefined;
+function stepsPerSecond(cells: readonly Cell[], def: PolicyDefinition): Array<{ sps: number; failure?: string }> {
   (globalThis as { gc?: () => void }).gc?.();
-  runOnce(s, w, tokens, def); // warm-up, not counted
-  while (runs < 3 || (spent < budgetMs && runs < 50)) {
-    const r = runOnce(s, w, tokens, def);
-    failure ??= r.failure;
-    steps += r.steps;
-    spent += r.ms;
-    runs++;
-    if (r.ms > budgetMs * 4) break; // a very slow policy: one run says enough
+  for (const c of cells) runOnce(c.scenario, c.workload, c.tokens, def); // warm-up, not counted
+  const tally: Tally[] = cells.map(() => ({ steps: 0, ms: 0, runs: 0 }));
+  const more = (t: Tally, budgetMs: number): boolean => {
+    if (t.runs > 0 && t.ms > budgetMs * 4) return false; // a very slow policy: one run says enough
+    return t.runs < 3 || (t.ms < budgetMs && t.runs < 50);
+  };
+  for (;;) {
+    const todo = cells.map((_, i) => more(tally[i]!, BUDGET_MS[LENGTHS[i]!]!));
+    if (!todo.includes(true)) break;
+    cells.forEach((c, i) => {
+      if (!todo[i]) return;
+      const r = runOnce(c.scenario, c.workload, c.tokens, def);
+      const t = tally[i]!;
+      t.failure ??= r.failure;
+      t.steps += r.steps;
+      t.ms += r.ms;
+      t.runs++;
+    });
   }
-  return { sps: Math.round(steps / (spent / 1000)), ...(failure ? { failure } : {}) };
+  return tally.map((t) => ({ sps: Math.round(t.steps / (t.ms / 1000)), ...(t.failure ? { failure: t.failure } : {}) }));
 }
 
 async function main(): Promise<void> {
@@ -110,18 +126,17 @@ async function main(): Promise<void> {
   const defs = ids.map(getPolicy);
   const rates = new Map<string, Partial<Record<number, number>>>();
   const failures = new Map<string, string>();
-  for (const steps of args['only-blocks'] ? [] : LENGTHS) {
-    const { scenario: s, workload: w, tokens } = makeCell(steps);
-    for (const def of defs) {
-      const r = stepsPerSecond(s, w, tokens, def, BUDGET_MS[steps]!);
-      rates.set(def.id, { ...rates.get(def.id), [steps]: r.sps });
+  const cells = LENGTHS.map(makeCell);
+  for (const def of args['only-blocks'] ? [] : defs) {
+    stepsPerSecond(cells, def).forEach((r, i) => {
+      rates.set(def.id, { ...rates.get(def.id), [LENGTHS[i]!]: r.sps });
       if (r.failure) failures.set(def.id, r.failure);
-      process.stderr.write(`${def.id} ${steps} steps: ${r.sps} steps/s\n`); // progress, and figures if a slow policy is cut short
-    }
+    });
+    process.stderr.write(`${def.id}: ${LENGTHS.map((n) => `${rates.get(def.id)![n]} steps/s at ${n}`).join(', ')}\n`); // progress
   }
   const blocks = new Map<string, BlockFigures>();
   if (args.blocks || args['only-blocks']) {
-    const [c1, c10] = [makeCell(LENGTHS[0]), makeCell(LENGTHS[1])];
+    const [c1, c10] = cells as [Cell, Cell];
     for (const def of defs) {
       blocks.set(def.id, await blockFigures(def, c1, c10));
       process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
