@@ -121,7 +121,7 @@ function stepsPerSecond(cells: readonly Cell[], def: PolicyDefinition): Array<{ 
   return tally.map((t) => ({ sps: Math.round(t.steps / (t.ms / 1000)), ...(t.failure ? { failure: t.failure } : {}) }));
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const ids = args.policy?.length ? args.policy : policyIds();
   const defs = ids.map(getPolicy);
   const rates = new Map<string, Partial<Record<number, number>>>();
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   if (args.blocks || args['only-blocks']) {
     const [c1, c10] = cells as [Cell, Cell];
     for (const def of defs) {
-      blocks.set(def.id, await blockFigures(def, c1, c10));
+      blocks.set(def.id, blockFigures(def, c1, c10));
       process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
     }
   }
@@ -161,4 +161,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+main();
