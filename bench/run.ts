@@ -4,7 +4,8 @@
  * For each policy in the registry (iterated, so new policies are benchmarked without listing them),
  * the steps per CPU second of one session at 1,000 and at 10,000 steps of the scenario BENCH_SCENARIO
  * (default claude-code-200k; its own model, window and cache settings, only the session length is
- * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1.
+ * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1
+ * (a fixed cost per session, as a ratio above 1).
  * It runs the compiled package (dist/, built first by the npm script), as users do: run from source,
  * tsx's name-keeping helper alone was 6–19% of some sessions.
  * Each workload is generated once per length and replayed through every policy (generation is not
@@ -12,11 +13,11 @@
  * a cell). For each policy: a full collection (so no policy pays for another's garbage), then one
  * uncounted run per length (it warms the JIT and absorbs the collector's background work, which a forced
  * collection before every timed run charged to the next run: ~40% of `none`'s CPU at 1k), then timed
- * runs, 1k and 10k alternating, each paying for its own garbage (at least 3 per length, until ~0.5 s of
- * CPU at 1k and ~1.5 s at 10k). Figures are printed, never asserted.
+ * rounds of ten 1k runs and one 10k run, each run paying for its own garbage (stepsPerSecond below).
+ * Figures are printed, never asserted.
  *
  *   npm run bench                         a table
- *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
+ *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio, pairedRatio, rounds}], ...}
  *   npm run bench -- --policy hermes      only the named policies (repeatable)
  *   npm run bench -- --blocks             also, per policy, CPU µs/step in each 1,000-step block of the
  *                                         10k session next to the whole 1k session (bench/blocks.ts)
@@ -37,13 +38,16 @@ import { blockFigures, type BlockFigures, type Cell } from './blocks.js';
 
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'claude-code-200k';
 const LENGTHS = [1_000, 10_000] as const;
-const BUDGET_MS: Record<number, number> = { 1000: 500, 10000: 1_500 };
+/** CPU ms of timed runs per policy (both lengths), once the minimum of rounds is done */
+const BUDGET_MS = 2_000;
+const SLOW_RUN_MS = 6_000;
 
 const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blocks]
   steps per CPU second of every registered policy (or each --policy) at 1k and 10k steps of
-  BENCH_SCENARIO (default claude-code-200k), and the 10k/1k ratio
+  BENCH_SCENARIO (default claude-code-200k), the 10k/1k ratio of the two, and the paired ratio
+  (median over rounds of ten 1k runs and one 10k run of the round's own ratio: robust to load drift)
   --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
-                  "stepsPerSecond10k", "ratio", "blocks"?}]}
+                  "stepsPerSecond10k", "ratio", "pairedRatio", "rounds", "blocks"?}]}
   --blocks        also per policy: CPU µs/step of the whole 1k session and of each 1,000-step block of
                   the 10k session, GC ms, mean prompt tokens and history messages, compaction events
   --only-blocks   the per-block figures alone (steps/s fields absent)
@@ -86,67 +90,81 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 interface Tally {
   steps: number;
   ms: number;
-  runs: number;
+  failure?: string;
+}
+
+interface Rates {
+  /** steps per CPU second at 1k and at 10k steps: all steps over all CPU time */
+  sps: [number, number];
+  /** median over the rounds of (10k rate ÷ 1k rate) within the round */
+  pairedRatio: number;
+  rounds: number;
   failure?: string;
 }
 
 /**
- * Steps per CPU second of `def` at each length: all steps over all CPU time of repeated runs (at least 3
- * per length, until each length's budget is spent); a total rather than a median, because CPU time is
- * counted in ticks. The lengths' runs alternate (1k, 10k, 1k, ...): on a shared machine the CPU time of
- * the same work drifts with the load (up to 3× within minutes here), and runs of one length after all of
- * the other would put that drift into the 10k/1k ratio.
+ * Steps per CPU second of `def` at 1k and 10k steps, in rounds of ten 1k sessions then one 10k session
+ * (the same number of steps on each side), at least 5 rounds and until ~2 s of CPU are spent (at most 30).
+ * Rates are totals (all steps over all CPU time: CPU time is counted in ticks). On a shared machine the
+ * CPU time of the same work drifts with the load (up to 3× within minutes here), so the ratio is also
+ * taken round by round, each round's 10k session against the 1k sessions just before it, and the median
+ * of those kept (`pairedRatio`): a load spike moves one round, not the figure.
  */
-function stepsPerSecond(cells: readonly Cell[], def: PolicyDefinition): Array<{ sps: number; failure?: string }> {
+function stepsPerSecond(cells: readonly [Cell, Cell], def: PolicyDefinition): Rates {
+  const [c1, c10] = cells;
   (globalThis as { gc?: () => void }).gc?.();
   for (const c of cells) runOnce(c.scenario, c.workload, c.tokens, def); // warm-up, not counted
-  const tally: Tally[] = cells.map(() => ({ steps: 0, ms: 0, runs: 0 }));
-  const more = (t: Tally, budgetMs: number): boolean => {
-    if (t.runs > 0 && t.ms > budgetMs * 4) return false; // a very slow policy: one run says enough
-    return t.runs < 3 || (t.ms < budgetMs && t.runs < 50);
+  const t1: Tally = { steps: 0, ms: 0 };
+  const t10: Tally = { steps: 0, ms: 0 };
+  const ratios: number[] = [];
+  const add = (t: Tally, r: ReturnType<typeof runOnce>): void => {
+    t.failure ??= r.failure;
+    t.steps += r.steps;
+    t.ms += r.ms;
   };
-  for (;;) {
-    const todo = cells.map((_, i) => more(tally[i]!, BUDGET_MS[LENGTHS[i]!]!));
-    if (!todo.includes(true)) break;
-    cells.forEach((c, i) => {
-      if (!todo[i]) return;
-      const r = runOnce(c.scenario, c.workload, c.tokens, def);
-      const t = tally[i]!;
-      t.failure ??= r.failure;
-      t.steps += r.steps;
-      t.ms += r.ms;
-      t.runs++;
-    });
+  while (ratios.length < 5 || (t1.ms + t10.ms < BUDGET_MS && ratios.length < 30)) {
+    let steps1 = 0;
+    let ms1 = 0;
+    for (let i = 0; i < LENGTHS[1] / LENGTHS[0]; i++) {
+      const r = runOnce(c1.scenario, c1.workload, c1.tokens, def);
+      add(t1, r);
+      steps1 += r.steps;
+      ms1 += r.ms;
+    }
+    const r = runOnce(c10.scenario, c10.workload, c10.tokens, def);
+    add(t10, r);
+    ratios.push((r.steps / r.ms) / (steps1 / ms1));
+    if (r.ms > SLOW_RUN_MS) break; // a very slow policy: one round says enough
   }
-  return tally.map((t) => ({ sps: Math.round(t.steps / (t.ms / 1000)), ...(t.failure ? { failure: t.failure } : {}) }));
+  const sps = (t: Tally): number => Math.round(t.steps / (t.ms / 1000));
+  const failure = t1.failure ?? t10.failure;
+  return { sps: [sps(t1), sps(t10)], pairedRatio: +median(ratios).toFixed(3), rounds: ratios.length, ...(failure ? { failure } : {}) };
 }
 
 function main(): void {
   const ids = args.policy?.length ? args.policy : policyIds();
   const defs = ids.map(getPolicy);
-  const rates = new Map<string, Partial<Record<number, number>>>();
-  const failures = new Map<string, string>();
-  const cells = LENGTHS.map(makeCell);
+  const cells = [makeCell(LENGTHS[0]), makeCell(LENGTHS[1])] as const;
+  const rates = new Map<string, Rates>();
   for (const def of args['only-blocks'] ? [] : defs) {
-    stepsPerSecond(cells, def).forEach((r, i) => {
-      rates.set(def.id, { ...rates.get(def.id), [LENGTHS[i]!]: r.sps });
-      if (r.failure) failures.set(def.id, r.failure);
-    });
-    process.stderr.write(`${def.id}: ${LENGTHS.map((n) => `${rates.get(def.id)![n]} steps/s at ${n}`).join(', ')}\n`); // progress
+    const r = stepsPerSecond(cells, def);
+    rates.set(def.id, r);
+    process.stderr.write(`${def.id}: ${r.sps[0]} steps/s at 1k, ${r.sps[1]} at 10k, paired ratio ${r.pairedRatio} (${r.rounds} rounds)\n`); // progress
   }
   const blocks = new Map<string, BlockFigures>();
   if (args.blocks || args['only-blocks']) {
-    const [c1, c10] = cells as [Cell, Cell];
+    const [c1, c10] = cells;
     for (const def of defs) {
       blocks.set(def.id, blockFigures(def, c1, c10));
       process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
     }
   }
   const policies = defs.map((d) => {
-    const r = rates.get(d.id) ?? {};
+    const r = rates.get(d.id);
     return {
-      id: d.id, stepsPerSecond1k: r[1000]!, stepsPerSecond10k: r[10000]!, ...(r[1000] ? { ratio: +(r[10000]! / r[1000]).toFixed(3) } : {}),
-      ...(failures.has(d.id) ? { failure: failures.get(d.id) } : {}), ...(blocks.has(d.id) ? { blocks: blocks.get(d.id) } : {}),
+      id: d.id,
+      ...(r ? { stepsPerSecond1k: r.sps[0], stepsPerSecond10k: r.sps[1], ratio: +(r.sps[1] / r.sps[0]).toFixed(3), pairedRatio: r.pairedRatio, rounds: r.rounds } : {}),
+      ...(r?.failure ? { failure: r.failure } : {}), ...(blocks.has(d.id) ? { blocks: blocks.get(d.id) } : {}),
     };
   });
   if (args.json) {
@@ -154,7 +172,7 @@ function main(): void {
     return;
   }
   console.log(`scenario ${SCENARIO}, one session per length, steps per CPU second (node ${process.version})`);
-  if (!args['only-blocks']) console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
+  if (!args['only-blocks']) console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, 'paired': p.pairedRatio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
   for (const [id, b] of blocks) {
     console.log(`${id}: µs/step, 1k session ${b.session1k}; 10k session by 1,000-step block ${b.blocks10k.join(' ')}`);
     console.log(`  GC ms 1k ${b.gcMs1k}; by block ${b.gcMs10k.join(' ')}; prompt tokens ${b.promptTokens.join(' ')}; events ${b.events.join(' ')}`);
