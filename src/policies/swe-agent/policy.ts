@@ -69,13 +69,8 @@ export const sweAgentPolicy: PolicyDefinition = {
   create(params) {
     const n = params.n as number;
     const polling = params.polling as number;
-    const masked = new WeakMap<Message, Message>();
-    const maskOf = (m: Message): Message => {
-      let x = masked.get(m);
-      if (!x) masked.set(m, (x = { ...m, content: elidedText(m) }));
-      return x;
-    };
-    const lastN = new LastNObservationsView(n, polling, maskOf);
+    // no memo of the masked copies: the history is never rewritten, so each observation is masked once
+    const lastN = new LastNObservationsView(n, polling, (m) => ({ ...m, content: elidedText(m) }));
     return {
       id: 'swe-agent',
       params,
