@@ -4,23 +4,26 @@
  * For each policy in the registry (iterated, so new policies are benchmarked without listing them),
  * the steps per CPU second of one session at 1,000 and at 10,000 steps of the scenario BENCH_SCENARIO
  * (default claude-code-200k; its own model, window and cache settings, only the session length is
- * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1.
+ * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1
+ * (a fixed cost per session, as a ratio above 1).
  * It runs the compiled package (dist/, built first by the npm script), as users do: run from source,
  * tsx's name-keeping helper alone was 6–19% of some sessions.
  * Each workload is generated once per length and replayed through every policy (generation is not
  * timed; a first `none` replay warms the memoized token counts, as for every policy after the first of
- * a cell). For each policy and length: a full collection (so no policy pays for another's garbage),
- * then one uncounted run (it warms the JIT and absorbs the collector's background work, which a forced
+ * a cell). For each policy: a full collection (so no policy pays for another's garbage), then one
+ * uncounted run per length (it warms the JIT and absorbs the collector's background work, which a forced
  * collection before every timed run charged to the next run: ~40% of `none`'s CPU at 1k), then timed
- * runs back to back, each paying for its own garbage (at least 3, until ~0.5 s of CPU at 1k and ~1.5 s
- * at 10k). Figures are printed, never asserted.
+ * rounds of ten 1k runs and one 10k run, each run paying for its own garbage (stepsPerSecond below).
+ * Figures are printed, never asserted.
  *
  *   npm run bench                         a table
- *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio}], ...}
+ *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio, pairedRatio, rounds}], ...}
  *   npm run bench -- --policy hermes      only the named policies (repeatable)
- *   npm run bench -- --blocks             also µs/step per 1,000-step block of a 10k-step `none` session
+ *   npm run bench -- --blocks             also, per policy, CPU µs/step in each 1,000-step block of the
+ *                                         10k session next to the whole 1k session (bench/blocks.ts)
+ *   npm run bench -- --only-blocks        the per-block figures alone (no steps/s)
+ *   npm run bench -- --help               this usage
  */
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createTokenCounter, type TokenCounter } from '../dist/core/tokens.js';
 import { policyIds, getPolicy, resolvePolicy } from '../dist/policies/registry.js';
@@ -31,20 +34,45 @@ import { generateWorkload } from '../dist/workload/generator.js';
 import { loadScenario, type Scenario } from '../dist/workload/scenario.js';
 import { scenarioSettings } from '../dist/cli/run-plan.js';
 import type { Workload } from '../dist/workload/types.js';
+import { blockFigures, type BlockFigures, type Cell } from './blocks.js';
 
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'claude-code-200k';
 const LENGTHS = [1_000, 10_000] as const;
-const BUDGET_MS: Record<number, number> = { 1000: 500, 10000: 1_500 };
+/** CPU ms of timed runs per policy (both lengths), once the minimum of rounds is done */
+const BUDGET_MS = 2_000;
+/** a 10k run longer than this ends the rounds (one says enough) */
+const SLOW_RUN_MS = 4_000;
 
-const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, policy: { type: 'string', multiple: true }, blocks: { type: 'boolean' } } });
+const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blocks]
+  steps per CPU second of every registered policy (or each --policy) at 1k and 10k steps of
+  BENCH_SCENARIO (default claude-code-200k), the 10k/1k ratio of the two, and the paired ratio
+  (median over rounds of ten 1k runs and one 10k run of the round's own ratio: robust to load drift)
+  --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
+                  "stepsPerSecond10k", "ratio", "pairedRatio", "rounds", "blocks"?}]}
+  --blocks        also per policy: CPU µs/step of the whole 1k session and of each 1,000-step block of
+                  the 10k session, GC ms, mean prompt tokens and history messages, compaction events
+  --only-blocks   the per-block figures alone (steps/s fields absent)
+`;
+const { values: args } = parseArgs({
+  options: { json: { type: 'boolean' }, policy: { type: 'string', multiple: true }, blocks: { type: 'boolean' }, 'only-blocks': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+});
+if (args.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
-function scenarioWithSteps(steps: number, windowTokens?: number): Scenario {
+function scenarioWithSteps(steps: number): Scenario {
   const s = loadScenario(SCENARIO);
-  return {
-    ...s,
-    ...(windowTokens ? { model: { ...s.model, contextWindow: windowTokens } } : {}),
-    generator: { ...s.generator, sessionSteps: { kind: 'constant', value: steps } },
-  };
+  return { ...s, generator: { ...s.generator, sessionSteps: { kind: 'constant', value: steps } } };
+}
+
+/** The scenario at `steps` steps with its workload (seed 1), and a first `none` replay to warm the memoized hashes and token counts. */
+function makeCell(steps: number): Cell {
+  const scenario = scenarioWithSteps(steps);
+  const tokens = createTokenCounter();
+  const workload = generateWorkload(scenario, 1, tokens);
+  runOnce(scenario, workload, tokens, getPolicy('none'));
+  return { scenario, workload, tokens };
 }
 
 /**
@@ -60,75 +88,99 @@ function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefi
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-/**
- * Steps per CPU second of `def` on `w`: all steps over all CPU time of repeated runs (at least 3, until
- * the length's budget is spent); a total rather than a median, because CPU time is counted in ticks.
- */
-function stepsPerSecond(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefinition, budgetMs: number): { sps: number; failure?: string } {
-  let steps = 0;
-  let spent = 0;
-  let runs = 0;
-  let failure: string | undefined;
-  (globalThis as { gc?: () => void }).gc?.();
-  runOnce(s, w, tokens, def); // warm-up, not counted
-  while (runs < 3 || (spent < budgetMs && runs < 50)) {
-    const r = runOnce(s, w, tokens, def);
-    failure ??= r.failure;
-    steps += r.steps;
-    spent += r.ms;
-    runs++;
-    if (r.ms > budgetMs * 4) break; // a very slow policy: one run says enough
-  }
-  return { sps: Math.round(steps / (spent / 1000)), ...(failure ? { failure } : {}) };
+interface Tally {
+  steps: number;
+  ms: number;
+  failure?: string;
 }
 
-/** µs/step per 1,000-step block of one 10k-step `none` session (a per-step cost growing with history shows here). */
-function blockTimes(): number[] {
-  const s = scenarioWithSteps(10_000, 100_000_000);
-  const tokens = createTokenCounter();
-  const w = generateWorkload(s, 1, tokens);
-  const perRun: number[][] = [];
-  for (let r = 0; r < 5; r++) {
-    const marks: number[] = [];
-    const timer: PolicyDefinition = {
-      id: 'none', description: 'none with a step timer', source: 'bench', params: [],
-      create: (params) => ({ id: 'none', params, beforeStep: (_h, ctx) => { if (ctx.step % 1000 === 0) marks.push(performance.now()); return undefined; } }),
-    };
-    runOnce(s, w, tokens, timer);
-    perRun.push(marks.slice(1).map((t, i) => t - marks[i]!));
+interface Rates {
+  /** steps per CPU second at 1k and at 10k steps: all steps over all CPU time */
+  sps: [number, number];
+  /** median over the rounds of (10k rate ÷ 1k rate) within the round */
+  pairedRatio: number;
+  rounds: number;
+  failure?: string;
+}
+
+/**
+ * Steps per CPU second of `def` at 1k and 10k steps, in rounds of ten 1k sessions then one 10k session
+ * (the same number of steps on each side), at least 5 rounds (3 when a 10k run takes over 1 s, 1 over 4 s)
+ * and until ~2 s of CPU are spent (at most 30).
+ * Rates are totals (all steps over all CPU time: CPU time is counted in ticks). On a shared machine the
+ * CPU time of the same work drifts with the load (up to 3× within minutes here), so the ratio is also
+ * taken round by round, each round's 10k session against the 1k sessions just before it, and the median
+ * of those kept (`pairedRatio`): a load spike moves one round, not the figure.
+ */
+function stepsPerSecond(cells: readonly [Cell, Cell], def: PolicyDefinition): Rates {
+  const [c1, c10] = cells;
+  (globalThis as { gc?: () => void }).gc?.();
+  for (const c of cells) runOnce(c.scenario, c.workload, c.tokens, def); // warm-up, not counted
+  const t1: Tally = { steps: 0, ms: 0 };
+  const t10: Tally = { steps: 0, ms: 0 };
+  const ratios: number[] = [];
+  const add = (t: Tally, r: ReturnType<typeof runOnce>): void => {
+    t.failure ??= r.failure;
+    t.steps += r.steps;
+    t.ms += r.ms;
+  };
+  let minRounds = 5;
+  while (ratios.length < minRounds || (t1.ms + t10.ms < BUDGET_MS && ratios.length < 30)) {
+    let steps1 = 0;
+    let ms1 = 0;
+    for (let i = 0; i < LENGTHS[1] / LENGTHS[0]; i++) {
+      const r = runOnce(c1.scenario, c1.workload, c1.tokens, def);
+      add(t1, r);
+      steps1 += r.steps;
+      ms1 += r.ms;
+    }
+    const r = runOnce(c10.scenario, c10.workload, c10.tokens, def);
+    add(t10, r);
+    ratios.push((r.steps / r.ms) / (steps1 / ms1));
+    if (r.ms > SLOW_RUN_MS) break; // a very slow policy: one round says enough
+    if (r.ms > BUDGET_MS / 2) minRounds = 3; // a slow one: three
   }
-  return perRun[0]!.map((_, b) => +median(perRun.map((r) => r[b]!)).toFixed(2));
+  const sps = (t: Tally): number => Math.round(t.steps / (t.ms / 1000));
+  const failure = t1.failure ?? t10.failure;
+  return { sps: [sps(t1), sps(t10)], pairedRatio: +median(ratios).toFixed(3), rounds: ratios.length, ...(failure ? { failure } : {}) };
 }
 
 function main(): void {
   const ids = args.policy?.length ? args.policy : policyIds();
   const defs = ids.map(getPolicy);
-  const rates = new Map<string, Partial<Record<number, number>>>();
-  const failures = new Map<string, string>();
-  for (const steps of LENGTHS) {
-    const s = scenarioWithSteps(steps);
-    const tokens = createTokenCounter();
-    const w = generateWorkload(s, 1, tokens);
-    runOnce(s, w, tokens, getPolicy('none')); // warm the memoized hashes and token counts
+  const cells = [makeCell(LENGTHS[0]), makeCell(LENGTHS[1])] as const;
+  const rates = new Map<string, Rates>();
+  for (const def of args['only-blocks'] ? [] : defs) {
+    const r = stepsPerSecond(cells, def);
+    rates.set(def.id, r);
+    process.stderr.write(`${def.id}: ${r.sps[0]} steps/s at 1k, ${r.sps[1]} at 10k, paired ratio ${r.pairedRatio} (${r.rounds} rounds)\n`); // progress
+  }
+  const blocks = new Map<string, BlockFigures>();
+  if (args.blocks || args['only-blocks']) {
+    const [c1, c10] = cells;
     for (const def of defs) {
-      const r = stepsPerSecond(s, w, tokens, def, BUDGET_MS[steps]!);
-      rates.set(def.id, { ...rates.get(def.id), [steps]: r.sps });
-      if (r.failure) failures.set(def.id, r.failure);
-      process.stderr.write(`${def.id} ${steps} steps: ${r.sps} steps/s\n`); // progress, and figures if a slow policy is cut short
+      blocks.set(def.id, blockFigures(def, c1, c10));
+      process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
     }
   }
   const policies = defs.map((d) => {
-    const r = rates.get(d.id)!;
-    return { id: d.id, stepsPerSecond1k: r[1000]!, stepsPerSecond10k: r[10000]!, ratio: +(r[10000]! / r[1000]!).toFixed(3), ...(failures.has(d.id) ? { failure: failures.get(d.id) } : {}) };
+    const r = rates.get(d.id);
+    return {
+      id: d.id,
+      ...(r ? { stepsPerSecond1k: r.sps[0], stepsPerSecond10k: r.sps[1], ratio: +(r.sps[1] / r.sps[0]).toFixed(3), pairedRatio: r.pairedRatio, rounds: r.rounds } : {}),
+      ...(r?.failure ? { failure: r.failure } : {}), ...(blocks.has(d.id) ? { blocks: blocks.get(d.id) } : {}),
+    };
   });
-  const blocks = args.blocks ? blockTimes() : undefined;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ scenario: SCENARIO, lengths: LENGTHS, node: process.version, policies, ...(blocks ? { noneMicrosecondsPerStepByBlock: blocks } : {}) })}\n`);
+    process.stdout.write(`${JSON.stringify({ scenario: SCENARIO, lengths: LENGTHS, node: process.version, policies })}\n`);
     return;
   }
   console.log(`scenario ${SCENARIO}, one session per length, steps per CPU second (node ${process.version})`);
-  console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
-  if (blocks) console.log(`none, µs/step per 1,000-step block of one 10k-step session (100M window): ${blocks.join(' ')}`);
+  if (!args['only-blocks']) console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, 'paired': p.pairedRatio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
+  for (const [id, b] of blocks) {
+    console.log(`${id}: µs/step, 1k session ${b.session1k}; 10k session by 1,000-step block ${b.blocks10k.join(' ')}`);
+    console.log(`  GC ms 1k ${b.gcMs1k}; by block ${b.gcMs10k.join(' ')}; prompt tokens ${b.promptTokens.join(' ')}; events ${b.events.join(' ')}`);
+  }
 }
 
 main();

@@ -37,6 +37,21 @@ describe('codex compacted history', () => {
     expect(next.map((m) => contentText(m))).toEqual(['Please work on one.', 'Please work on two.', `${SUMMARY_PREFIX}\nNEW`]);
     expect(contentText(buildCompactedHistory(h, '', 20_000).at(-1)!)).toBe('(no summary available)');
   });
+
+  it('keeps the old object of a plain user message kept whole (equal value, memoized counts); others are new', () => {
+    const plain: Message = { role: 'user', content: 'plain one' };
+    const named: Message = { role: 'user', content: 'named one', name: 'alice' };
+    const long: Message = { role: 'user', content: 'x'.repeat(100_000) }; // 25k tokens: truncated
+    const next = buildCompactedHistory([long, plain, named], 'S', 20_000);
+    expect(next.map((m) => contentText(m).slice(0, 9))).toEqual(['xxxxxxxxx', 'plain one', 'named one', `${SUMMARY_PREFIX.slice(0, 9)}`]);
+    expect(next[1]).toBe(plain);
+    expect(next[2]).not.toBe(named);
+    expect(next[2]).toEqual({ role: 'user', content: 'named one' });
+    expect(next[0]).not.toBe(long);
+    const again = buildCompactedHistory(next, 'T', 20_000); // the copy made for `named` is plain: kept from now on
+    expect(again[1]).toBe(plain);
+    expect(again[2]).toBe(next[2]);
+  });
 });
 
 describe('codex policy', () => {

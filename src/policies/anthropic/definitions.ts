@@ -155,7 +155,7 @@ export const anthropicCompactionPolicy: PolicyDefinition = {
         requested = false;
         const keepPrompt = betweenTasks && ctx.turnStart && history.at(-1)?.role === 'user' ? 1 : 0;
         const before = view.slice(0, view.length - keepPrompt);
-        const r = compactNow(history.slice(0, history.length - keepPrompt), before, ctx, params.summaryBudgetTokens as number, params.instructions as string);
+        const r = compactNow(history.length - keepPrompt, before, ctx, params.summaryBudgetTokens as number, params.instructions as string);
         if ('error' in r) {
           failures++;
           return labelled(history, view);

@@ -31,8 +31,12 @@ export function compactedView(history: readonly Message[], state: Compacted | un
   return state ? [state.block, ...history.slice(state.from)] : history;
 }
 
-/** Runs the summary step for `view`; the new state, or an error. */
-export function compactNow(history: readonly Message[], view: readonly Message[], ctx: PolicyContext,
+/**
+ * Runs the summary step for `view`; the new state (requests start again at history index `fromIndex`),
+ * or an error. An index, not the history: the history is never shortened, and a copy of it per compaction
+ * made a compaction's cost grow with the session.
+ */
+export function compactNow(fromIndex: number, view: readonly Message[], ctx: PolicyContext,
   budgetTokens: number, instructions: string): { state: Compacted } | { error: string } {
   const res = ctx.summarizer.summarize({
     messages: view,
@@ -44,7 +48,7 @@ export function compactNow(history: readonly Message[], view: readonly Message[]
     purpose: 'server-compaction',
   });
   if (!res.ok) return { error: res.error };
-  return { state: { from: history.length, block: { role: 'assistant', content: COMPACTION_BLOCK_PREFIX + res.text } } };
+  return { state: { from: fromIndex, block: { role: 'assistant', content: COMPACTION_BLOCK_PREFIX + res.text } } };
 }
 
 /**

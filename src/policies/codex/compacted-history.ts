@@ -59,8 +59,20 @@ export function selectUserMessages(userMessages: readonly string[], maxTokens: n
   return selected.reverse();
 }
 
+/** A message that is exactly `{ role: 'user', content: <its text> }` (no other field): it can stand for its kept text. */
+const isPlainUserMessage = (m: Message): boolean => {
+  if (m.role !== 'user' || typeof m.content !== 'string') return false;
+  for (const k in m) if (k !== 'role' && k !== 'content') return false;
+  return true;
+};
+
 export function buildCompactedHistory(history: readonly Message[], summaryText: string, maxUserTokens: number): Message[] {
   const kept = maxUserTokens > 0 ? selectUserMessages(collectUserMessages(history), maxUserTokens) : [];
   const summary = summaryText === '' ? '(no summary available)' : `${SUMMARY_PREFIX}\n${summaryText}`;
-  return [...kept.map((text): Message => ({ role: 'user', content: text })), { role: 'user', content: summary }];
+  // A kept text whose message in the old history is already `{ role: 'user', content: text }` keeps that
+  // (frozen, immutable) object: an equal value, whose token count and hash the harness has memoized. A new
+  // object per compaction made every compaction re-count and re-hash the kept messages (up to 20k tokens).
+  const plain = new Map<string, Message>();
+  for (const m of history) if (isPlainUserMessage(m)) plain.set(m.content as string, m);
+  return [...kept.map((text): Message => plain.get(text) ?? { role: 'user', content: text }), { role: 'user', content: summary }];
 }

@@ -11,7 +11,7 @@
  * SWE-agent's `cache_control` processor (marks on the last 2 user/tool messages) is the simulator's
  * `swe-agent` breakpoint preset, not part of this policy.
  */
-import { contentText, imageCount, type Message } from '../../core/messages.js';
+import { contentText, freezeMessage, imageCount, type Message } from '../../core/messages.js';
 import type { PolicyDefinition, ViewResult } from '../types.js';
 import { LastNObservationsView } from './last-n-view.js';
 
@@ -69,13 +69,10 @@ export const sweAgentPolicy: PolicyDefinition = {
   create(params) {
     const n = params.n as number;
     const polling = params.polling as number;
-    const masked = new WeakMap<Message, Message>();
-    const maskOf = (m: Message): Message => {
-      let x = masked.get(m);
-      if (!x) masked.set(m, (x = { ...m, content: elidedText(m) }));
-      return x;
-    };
-    const lastN = new LastNObservationsView(n, polling, maskOf);
+    // No memo of the masked copies: the history is never rewritten, so each observation is masked once.
+    // Frozen here, so the copy carries the harness's memo slot (its token count and hash are kept on it,
+    // not in tables that grow with the session; core/messages.ts MEMO).
+    const lastN = new LastNObservationsView(n, polling, (m) => freezeMessage({ ...m, content: elidedText(m) }));
     return {
       id: 'swe-agent',
       params,

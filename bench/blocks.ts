@@ -1,0 +1,146 @@
+/**
+ * `npm run bench -- --blocks`: where a session's CPU time goes, 1,000 steps at a time.
+ *
+ * For one policy, the 1k-step session and the 10k-step session of the same scenario and seed (the 1k
+ * workload is the first 1,000 steps of the 10k one) are run alternately, each a few times. A timing hook
+ * (a `beforeStep` wrapped around the policy's own, or added when it has none: one more hook call per step)
+ * reads the process's CPU time at every 1,000th step, so each 10k session yields the CPU cost of each of
+ * its ten blocks; the median over the runs is kept, block by block. Next to it: the garbage collection
+ * the block paid for (V8's own pause costs, from a `v8.GCProfiler` restarted at every mark: a session that
+ * keeps more of what it allocates pays more per step, as its survivors are copied and promoted), and the
+ * block's mean request (prompt tokens, history messages) and its compaction events, from the session's
+ * own records. The 1k session is timed the same way, so `session1k` and `blocks10k[0]` measure the same
+ * 1,000 steps in two sessions.
+ */
+import { GCProfiler } from 'node:v8';
+import type { TokenCounter } from '../dist/core/tokens.js';
+import { resolvePolicy } from '../dist/policies/registry.js';
+import type { ContextPolicy, PolicyDefinition } from '../dist/policies/types.js';
+import { runSession } from '../dist/sim/session.js';
+import { makeSetup } from '../dist/sim/setup.js';
+import { scenarioSettings } from '../dist/cli/run-plan.js';
+import type { Scenario } from '../dist/workload/scenario.js';
+import type { Workload } from '../dist/workload/types.js';
+
+export const BLOCK = 1_000;
+
+/** One length of the scenario: its workload, generated once. */
+export interface Cell {
+  scenario: Scenario;
+  workload: Workload;
+  tokens: TokenCounter;
+}
+
+export interface BlockFigures {
+  /** µs of CPU per step over the whole 1k-step session (from its first step to its end) */
+  session1k: number;
+  /** ms of GC in the 1k-step session (V8's pause costs; mean over the runs: a collection falls in some runs, not others) */
+  gcMs1k: number;
+  /** µs of CPU per step in each 1,000-step block of the 10k-step session */
+  blocks10k: number[];
+  /** ms of GC in each block of the 10k-step session (mean over the runs) */
+  gcMs10k: number[];
+  /** per block: mean prompt tokens of the requests, mean history messages, compaction events */
+  promptTokens: number[];
+  historyMessages: number[];
+  events: number[];
+}
+
+const HOOKS = ['onAppend', 'beforeStep', 'view', 'afterStep', 'onOverflow', 'onCommand', 'telemetry'] as const;
+
+/** CPU µs used so far, and GC ms since the previous mark (a GC profiler runs from mark to mark). */
+type Mark = [cpuUs: number, gcMs: number];
+
+class Marker {
+  readonly marks: Mark[] = [];
+  private gc: GCProfiler | undefined;
+
+  mark(): void {
+    const gcMs = this.gc ? this.gc.stop().statistics.reduce((t, e) => t + e.cost, 0) / 1000 : 0;
+    const c = process.cpuUsage();
+    this.marks.push([c.user + c.system, gcMs]);
+    this.gc = new GCProfiler();
+    this.gc.start();
+  }
+
+  end(): void {
+    this.mark();
+    this.gc!.stop();
+    this.gc = undefined;
+  }
+}
+
+/**
+ * `def` with a timer: `marker` marks the start of every 1,000th step. The policy's own hooks are called
+ * bound to the policy object (class instances with private fields work unchanged).
+ */
+function timed(def: PolicyDefinition, marker: Marker): PolicyDefinition {
+  return {
+    ...def,
+    create(params) {
+      const p = def.create(params);
+      const w: Record<string, unknown> = { id: p.id, params: p.params };
+      for (const h of HOOKS) if (typeof p[h] === 'function') w[h] = (p[h] as (...a: unknown[]) => unknown).bind(p);
+      const inner = w.beforeStep as ContextPolicy['beforeStep'];
+      w.beforeStep = (history: Parameters<NonNullable<ContextPolicy['beforeStep']>>[0], ctx: Parameters<NonNullable<ContextPolicy['beforeStep']>>[1]) => {
+        if (ctx.step % BLOCK === 0) marker.mark();
+        return inner ? inner(history, ctx) : undefined;
+      };
+      return w as unknown as ContextPolicy;
+    },
+  };
+}
+
+interface TimedRun {
+  cpuUs: number[];
+  gcMs: number[];
+  steps: Array<{ promptTokens: number; historyMessages: number }>;
+  eventSteps: number[];
+}
+
+function runTimed(cell: Cell, def: PolicyDefinition): TimedRun {
+  const marker = new Marker();
+  const run = runSession(makeSetup({
+    scenario: cell.scenario.name, seed: 1, workload: cell.workload, policy: resolvePolicy(timed(def, marker)),
+    settings: scenarioSettings(cell.scenario), tokens: cell.tokens,
+  }));
+  marker.end();
+  const marks = marker.marks;
+  return {
+    cpuUs: marks.slice(1).map((m, i) => m[0] - marks[i]![0]),
+    gcMs: marks.slice(1).map((m) => m[1]),
+    steps: run.steps,
+    eventSteps: run.events.map((e) => e.step),
+  };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+const round = (x: number, d = 1): number => +x.toFixed(d);
+/** Per-block figures of `def` on the two cells (`runs` timed runs of each, alternating, after one of each untimed). */
+export function blockFigures(def: PolicyDefinition, cell1k: Cell, cell10k: Cell, runs = 5): BlockFigures {
+  (globalThis as { gc?: () => void }).gc?.();
+  runTimed(cell1k, def);
+  runTimed(cell10k, def);
+  const r1: TimedRun[] = [];
+  const r10: TimedRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    r1.push(runTimed(cell1k, def));
+    r10.push(runTimed(cell10k, def));
+  }
+  const last = r10[r10.length - 1]!;
+  const blocks = last.cpuUs.map((_, b) => b);
+  const blockMean = (b: number, f: (s: TimedRun['steps'][number]) => number): number => {
+    const part = last.steps.slice(b * BLOCK, (b + 1) * BLOCK);
+    return part.reduce((s, x) => s + f(x), 0) / part.length;
+  };
+  return {
+    session1k: round(median(r1.map((r) => r.cpuUs[0]!)) / BLOCK),
+    gcMs1k: round(mean(r1.map((r) => r.gcMs[0]!))),
+    blocks10k: blocks.map((b) => round(median(r10.map((r) => r.cpuUs[b]!)) / BLOCK)),
+    gcMs10k: blocks.map((b) => round(mean(r10.map((r) => r.gcMs[b]!)))),
+    promptTokens: blocks.map((b) => Math.round(blockMean(b, (s) => s.promptTokens))),
+    historyMessages: blocks.map((b) => Math.round(blockMean(b, (s) => s.historyMessages))),
+    events: blocks.map((b) => last.eventSteps.filter((s) => s >= b * BLOCK && s < (b + 1) * BLOCK).length),
+  };
+}
