@@ -91,9 +91,19 @@ export function makeSetup(args: {
   const cacheRng = seedrandom.alea(`${seed}:${scenario}:cache`);
   const auxProfile = profileFor(settings.auxModel ?? workload.model, undefined);
   const counters = new Map<string, TokenCounter>();
-  const tokenScale = (model: string): number => tokenScaleFor(profileFor(model)).scale;
+  // resolved once per model: every step asks for the token scale, every event for the main profile
+  const memo = <T>(f: (model: string) => T): ((model: string) => T) => {
+    const m = new Map<string, T>();
+    return (model) => {
+      let v = m.get(model);
+      if (v === undefined) m.set(model, (v = f(model)));
+      return v;
+    };
+  };
+  const scaleOf = memo((model) => tokenScaleFor(profileFor(model)));
+  const tokenScale = (model: string): number => scaleOf(model).scale;
   const providerTokens = (model: string): TokenCounter => {
-    const ts = tokenScaleFor(profileFor(model));
+    const ts = scaleOf(model);
     let c = counters.get(ts.provider);
     if (!c) counters.set(ts.provider, (c = providerCounter(tokens, ts)));
     return c;
@@ -113,7 +123,7 @@ export function makeSetup(args: {
       }
       return c;
     },
-    mainProfile: (model) => profileFor(model, settings.ttl),
+    mainProfile: memo((model) => profileFor(model, settings.ttl)),
     providerTokens,
     tokenScale,
     checked: args.checked ?? false,
