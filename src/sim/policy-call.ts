@@ -69,18 +69,18 @@ export function callHook<T>(phase: string, history: readonly Message[], checked:
 
 /**
  * Rejects results that are not a list of well-formed messages, and returns the result's `changedFrom`
- * hint clamped to both histories (0 without one). A message the harness froze that passed once is marked
+ * hint clamped to both histories (−1 without one). A message the harness froze that passed once is marked
  * in its memo slot and not looked at again: a frozen message cannot change, and a policy that rewrites a
  * long history every step would otherwise have all of it re-checked every step. With a hint only the
  * messages from it on are looked at (those before it are the input's); checked runs verify the hint.
  */
 export function validateResult(phase: string, r: HookResult, input: readonly Message[] = [], checked = false): number {
-  if (!r || 'veto' in r) return 0;
+  if (!r || 'veto' in r) return -1;
   if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
   const history: readonly unknown[] = r.history;
   const from = hintedFrom(phase, r.changedFrom, input, r.history, checked);
-  for (let i = from; i < history.length; i++) {
+  for (let i = Math.max(0, from); i < history.length; i++) {
     const m = history[i] as Message;
     const memo = m && typeof m === 'object' ? memoOf(m) : undefined;
     if (memo?.valid) continue;
@@ -98,7 +98,7 @@ export function validateResult(phase: string, r: HookResult, input: readonly Mes
 
 /** `PolicyResult.changedFrom` clamped to both histories; checked runs verify it by identity. */
 function hintedFrom(phase: string, changedFrom: unknown, input: readonly Message[], out: readonly Message[], checked: boolean): number {
-  if (changedFrom === undefined) return 0;
+  if (changedFrom === undefined) return -1;
   if (typeof changedFrom !== 'number' || !(changedFrom >= 0)) {
     throw new PolicyFailure(phase, `PolicyResult.changedFrom must be a non-negative number, got ${String(changedFrom)}`);
   }

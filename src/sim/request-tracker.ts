@@ -139,7 +139,10 @@ export class RequestTracker {
       this.changedFrom = Math.min(this.changedFrom, diff);
       this.editKind = 'history';
     }
-    return { earliestChangedIndex: diff, rewriteTokens: sumTokens(this.tokens, this.mirror, diff) };
+    // from whichever end is nearer the cut (the total is exact: integer counts)
+    const req = this.mirror;
+    const rewriteTokens = diff <= req.length - diff ? this.mp.tokens - sumTokens(this.tokens, req, 0, diff) : sumTokens(this.tokens, req, diff);
+    return { earliestChangedIndex: diff, rewriteTokens };
   }
 
   /**

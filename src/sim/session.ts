@@ -67,12 +67,12 @@ export function runSession(setup: SessionSetup): SessionRun {
     const tokensBefore = tracker.requestTokens;
     // a hinted result is adopted (checked runs copy it, as any other): only its messages from the hint on are new
     let frozen: Message[];
-    if (from > 0 && !setup.checked) {
+    if (from >= 0 && !setup.checked) {
       frozen = r.history;
       for (let i = from; i < frozen.length; i++) freeze(frozen[i]!);
     } else frozen = r.history.map((m) => freeze(m));
-    const changed = tracker.replaceHistory(frozen, from);
-    for (const v of invariants.check(before, frozen, from)) {
+    const changed = tracker.replaceHistory(frozen, Math.max(0, from));
+    for (const v of invariants.check(before, frozen, Math.max(0, from))) {
       violations.push({ ...key, step, phase, code: v.code, index: v.index, detail: v.detail });
     }
     pending.push({
@@ -139,6 +139,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       const overflow = tracker.requestTokens > window;
       const historyMessages = tracker.history.length;
       const request = tracker.send();
+      const requestMessages = request.length; // read now: a hinted afterStep rewrite patches the request array in place
       // the workload's output tokens are o200k counts; the provider bills its own count
       const usage = tracker.price(request, now, toProvider(st.outputTokens, setup.tokenScale(model)));
       const kinds = flushEvents(s, userTurn);
@@ -155,7 +156,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       for (const a of afterAux) now += a.latency;
       steps.push(buildStepRecord(key, {
         step: s, userTurn, time: now, model, window, usage, overflow, events: kinds,
-        historyMessages, requestMessages: request.length, aux: [...aux, ...afterAux],
+        historyMessages, requestMessages, aux: [...aux, ...afterAux],
       }));
     }
     flushEvents(script.length, userTurn);

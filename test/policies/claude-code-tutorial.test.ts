@@ -79,8 +79,9 @@ describe('claude-code-tutorial incremental scan', () => {
       }
       expect(r?.history.map((m) => m.content)).toEqual(ref?.map((m) => m.content));
       if (!r) return;
-      expect(r.history.slice(0, r.changedFrom).every((m, i) => m === history[i])).toBe(true);
-      expect(r.history[r.changedFrom]).not.toBe(history[r.changedFrom]);
+      const from = r.changedFrom!;
+      expect(r.history.slice(0, from).every((m, i) => m === history[i])).toBe(true);
+      expect(r.history[from]).not.toBe(history[from]);
       history = adopt ? r.history : [...r.history];
     });
     return kinds;
