@@ -139,7 +139,6 @@ export function runSession(setup: SessionSetup): SessionRun {
       const overflow = tracker.requestTokens > window;
       const historyMessages = tracker.history.length;
       const request = tracker.send();
-      const requestMessages = request.length; // read now: a hinted afterStep rewrite patches the request array in place
       // the workload's output tokens are o200k counts; the provider bills its own count
       const usage = tracker.price(request, now, toProvider(st.outputTokens, setup.tokenScale(model)));
       const kinds = flushEvents(s, userTurn);
@@ -147,6 +146,10 @@ export function runSession(setup: SessionSetup): SessionRun {
       const response = freeze(st.response);
       tracker.append(response);
       invariants.append(response);
+      // as recorded so far: the request array's length once the response is appended to it (a history
+      // request is the mirror, which the response extends), read before a hinted afterStep rewrite can
+      // patch that array in place
+      const requestMessages = request.length;
       lastUsage = usage;
       Object.assign(ctx, { now, lastUsage: usage });
       if (policy.afterStep) {
