@@ -51,6 +51,41 @@ export function rebasedTotal(
   return total;
 }
 
+/**
+ * Indices `j >= from` of `next` whose message the same walk as `rebasedTotal` does not pair with one of
+ * `prev` (from `from` on): the messages a rewrite inserted or replaced. O(length) identity checks.
+ */
+export function unpairedIndices(prev: readonly Message[], next: readonly Message[], from: number): number[] {
+  const out: number[] = [];
+  let tail = 0;
+  while (tail < prev.length - from && tail < next.length - from && prev[prev.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
+  const prevEnd = prev.length - tail;
+  const end = next.length - tail;
+  let i = from;
+  let j = from;
+  while (i < prevEnd && j < end) {
+    if (prev[i] === next[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
+    if (dropped >= 0) {
+      i = dropped;
+      continue;
+    }
+    const inserted = findWithin(next, prev[i]!, j + 1, end);
+    if (inserted >= 0) {
+      for (; j < inserted; j++) out.push(j);
+      continue;
+    }
+    out.push(j++);
+    i++;
+  }
+  for (; j < end; j++) out.push(j);
+  return out;
+}
+
 /** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */
 function findWithin(arr: readonly Message[], m: Message, from: number, to: number): number {
   const stop = Math.min(to, from + SYNC_WINDOW);

@@ -3,6 +3,7 @@
  * malformed results become data (a PolicyFailure) instead of crashing the run.
  */
 import { memoOf, ROLES, type Message } from '../core/messages.js';
+import { unpairedIndices } from '../core/token-delta.js';
 import type { HookResult } from '../policies/types.js';
 
 export class PolicyFailure extends Error {
@@ -67,20 +68,35 @@ export function callHook<T>(phase: string, history: readonly Message[], checked:
   return out;
 }
 
+export interface Validated {
+  /** the result's `changedFrom` clamped to both histories (−1 without one) */
+  from: number;
+  /**
+   * unchecked hinted results: the indices from `from` on of the messages the result does not share with
+   * its input (found by identity, core/token-delta.ts): the only ones looked at, and the only ones new
+   * to the harness. Absent: every message from `max(0, from)` on.
+   */
+  fresh?: number[];
+}
+
 /**
- * Rejects results that are not a list of well-formed messages, and returns the result's `changedFrom`
- * hint clamped to both histories (−1 without one). A message the harness froze that passed once is marked
- * in its memo slot and not looked at again: a frozen message cannot change, and a policy that rewrites a
- * long history every step would otherwise have all of it re-checked every step. With a hint only the
- * messages from it on are looked at (those before it are the input's); checked runs verify the hint.
+ * Rejects results that are not a list of well-formed messages. A message the harness froze that passed
+ * once is marked in its memo slot and not looked at again: a frozen message cannot change, and a policy
+ * that rewrites a long history every step would otherwise have all of it re-checked every step. With a
+ * hint only the messages from it on are looked at, and of those only the ones the input did not hold
+ * (the input's messages are the harness's own); checked runs verify the hint and look at all from it.
  */
-export function validateResult(phase: string, r: HookResult, input: readonly Message[] = [], checked = false): number {
-  if (!r || 'veto' in r) return -1;
+export function validateResult(phase: string, r: HookResult, input: readonly Message[] = [], checked = false): Validated {
+  if (!r || 'veto' in r) return { from: -1 };
   if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
   const history: readonly unknown[] = r.history;
   const from = hintedFrom(phase, r.changedFrom, input, r.history, checked);
-  for (let i = Math.max(0, from); i < history.length; i++) {
+  const fresh = from >= 0 && !checked ? unpairedIndices(input, r.history, from) : undefined;
+  const start = Math.max(0, from);
+  const count = fresh ? fresh.length : history.length - start;
+  for (let k = 0; k < count; k++) {
+    const i = fresh ? fresh[k]! : start + k;
     const m = history[i] as Message;
     const memo = m && typeof m === 'object' ? memoOf(m) : undefined;
     if (memo?.valid) continue;
@@ -93,7 +109,7 @@ export function validateResult(phase: string, r: HookResult, input: readonly Mes
     }
     if (memo) memo.valid = true; // only freezeMessage attaches a memo, and it always freezes
   }
-  return from;
+  return fresh ? { from, fresh } : { from };
 }
 
 /** `PolicyResult.changedFrom` clamped to both histories; checked runs verify it by identity. */

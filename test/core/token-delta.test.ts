@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
-import { rebasedTotal } from '../../src/core/token-delta.js';
+import { rebasedTotal, unpairedIndices } from '../../src/core/token-delta.js';
 
 const runs = Number(process.env.CB_PROP_RUNS ?? 200);
 const count = (m: Message): number => (m.content as string).length;
@@ -43,5 +43,38 @@ describe('rebasedTotal', () => {
     const counting = (m: Message): number => (lookups++, count(m));
     expect(rebasedTotal(prev, prev.length, sum(prev), next, counting)).toBe(sum(next));
     expect(lookups).toBe(2);
+  });
+});
+
+describe('unpairedIndices', () => {
+  it('lists every message of the new array (from the hint on) that the old one does not hold', () => {
+    const pool = fc.array(fc.string({ maxLength: 12 }).map(msg), { minLength: 1, maxLength: 150 });
+    fc.assert(
+      fc.property(pool, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(3)), { maxLength: 40 }), fc.nat(), (prev, edits, cut) => {
+        const fresh = prev.map((m) => msg(`${m.content as string}!`));
+        const next = [...prev];
+        for (const [a, b, op] of edits) {
+          if (!next.length) break;
+          const i = a % next.length;
+          if (op === 0) next.splice(i, 1 + (b % 70));
+          else if (op === 1) next.splice(i, 0, ...fresh.slice(0, 1 + (b % 70)));
+          else if (op === 2) next[i] = fresh[b % fresh.length]!;
+          else next.push(prev[b % prev.length]!);
+        }
+        let from = 0;
+        while (from < Math.min(prev.length, next.length, cut % 20) && prev[from] === next[from]) from++;
+        const listed = new Set(unpairedIndices(prev, next, from));
+        const held = new Set(prev);
+        for (let j = from; j < next.length; j++) if (!held.has(next[j]!)) expect(listed.has(j)).toBe(true);
+        for (const j of listed) expect(j).toBeGreaterThanOrEqual(from);
+      }),
+      { numRuns: runs },
+    );
+  });
+
+  it('lists only what changed: a replaced first message and a dropped run', () => {
+    const prev = Array.from({ length: 1000 }, (_, i) => msg(`m${i}`));
+    const next = [msg('merged'), ...prev.slice(1, 400), ...prev.slice(430)];
+    expect(unpairedIndices(prev, next, 0)).toEqual([0]);
   });
 });
