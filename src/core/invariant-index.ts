@@ -15,6 +15,7 @@
  */
 import { checkInvariants, type Violation } from './invariants.js';
 import { ROLES, type Message } from './messages.js';
+import type { IdentityEdit } from './token-delta.js';
 
 /** Unanswered calls beyond this many mean "not clean" without looking further (a clean history has one turn's). */
 const MAX_PENDING = 64;
@@ -43,13 +44,23 @@ export class InvariantIndex {
 
   /**
    * The violations of `next`, which replaced `prev`; `next[i] === prev[i]` for every `i < from` (the
-   * rewrite's hint, 0 when it gave none). O(prev.length − from + next.length − from) when both are clean.
+   * rewrite's hint; −1 when it gave none). With `edit` (the rewrite by identity) whose new messages make
+   * no call and answer none (text kept, calls stripped, a summary merged): O(edit) when both histories are
+   * clean. Otherwise, from a hint above 0: O(prev.length − from + next.length − from).
    */
-  check(prev: readonly Message[], next: readonly Message[], from: number): Violation[] {
+  check(prev: readonly Message[], next: readonly Message[], from: number, edit?: IdentityEdit): Violation[] {
     const ix = this.index;
-    if (from > 0 && ix?.clean) {
-      for (let i = prev.length - 1; i >= from; i--) remove(ix, prev[i]!);
-      for (let i = from; i < next.length; i++) add(ix, next[i]!);
+    const inert = ix?.clean && edit !== undefined && edit.fresh.every((j) => makesNoCall(next[j]!));
+    if (ix?.clean && (inert || from > 0)) {
+      if (inert) {
+        // results first: a dropped call whose result stays is an orphan; the new messages only need a valid role
+        for (const i of edit!.dropped) if (prev[i]!.role === 'tool') remove(ix, prev[i]!);
+        for (const i of edit!.dropped) if (prev[i]!.role === 'assistant') dropCalls(ix, prev[i]!);
+        for (const j of edit!.fresh) add(ix, next[j]!);
+      } else {
+        for (let i = prev.length - 1; i >= from; i--) remove(ix, prev[i]!);
+        for (let i = from; i < next.length; i++) add(ix, next[i]!);
+      }
       if (ix.clean && pendingOk(ix, next)) {
         if (this.verify) {
           const full = checkInvariants(next);
@@ -60,7 +71,7 @@ export class InvariantIndex {
     }
     const full = checkInvariants(next);
     // index a clean history only when the policy gives hints (a history with violations is checked whole)
-    this.index = from > 0 && full.length === 0 ? build(next) : null;
+    this.index = from >= 0 && full.length === 0 ? build(next) : null;
     return full;
   }
 }
@@ -108,6 +119,19 @@ function remove(ix: Index, m: Message): void {
     const id = m.tool_call_id ?? '';
     ix.answered.delete(id);
     if (ix.calls.has(id)) ix.unanswered.add(id);
+  }
+}
+
+/** A message that neither makes a call nor answers one (so its position cannot break a pairing). */
+const makesNoCall = (m: Message): boolean =>
+  !!m && typeof m === 'object' && m.role !== 'tool' && !(m.role === 'assistant' && m.tool_calls && m.tool_calls.length > 0);
+
+/** Removes an assistant message's calls from anywhere in a clean history: a result it leaves behind is an orphan. */
+function dropCalls(ix: Index, m: Message): void {
+  for (const tc of m.tool_calls ?? []) {
+    ix.calls.delete(tc.id);
+    ix.unanswered.delete(tc.id);
+    if (ix.answered.has(tc.id)) ix.clean = false;
   }
 }
 

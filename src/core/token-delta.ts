@@ -51,12 +51,22 @@ export function rebasedTotal(
   return total;
 }
 
+/** A rewrite as seen by identity: what left `prev` and what is new in `next`. */
+export interface IdentityEdit {
+  /** indices of `prev` (from `from` on) the walk paired with no message of `next` */
+  dropped: number[];
+  /** indices of `next` (from `from` on) the walk paired with no message of `prev`: inserted or replaced */
+  fresh: number[];
+}
+
 /**
- * Indices `j >= from` of `next` whose message the same walk as `rebasedTotal` does not pair with one of
- * `prev` (from `from` on): the messages a rewrite inserted or replaced. O(length) identity checks.
+ * The same walk as `rebasedTotal`, from `from` on (the arrays agree before it): every position of either
+ * array is paired with an identical message of the other, in order, or listed. So `next` is `prev` without
+ * `dropped`, with `fresh` inserted, the paired messages in the same order. O(length) identity checks.
  */
-export function unpairedIndices(prev: readonly Message[], next: readonly Message[], from: number): number[] {
+export function identityEdit(prev: readonly Message[], next: readonly Message[], from: number): IdentityEdit {
   const out: number[] = [];
+  const gone: number[] = [];
   let tail = 0;
   while (tail < prev.length - from && tail < next.length - from && prev[prev.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
   const prevEnd = prev.length - tail;
@@ -71,7 +81,7 @@ export function unpairedIndices(prev: readonly Message[], next: readonly Message
     }
     const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
     if (dropped >= 0) {
-      i = dropped;
+      for (; i < dropped; i++) gone.push(i);
       continue;
     }
     const inserted = findWithin(next, prev[i]!, j + 1, end);
@@ -80,10 +90,11 @@ export function unpairedIndices(prev: readonly Message[], next: readonly Message
       continue;
     }
     out.push(j++);
-    i++;
+    gone.push(i++);
   }
+  for (; i < prevEnd; i++) gone.push(i);
   for (; j < end; j++) out.push(j);
-  return out;
+  return { dropped: gone, fresh: out };
 }
 
 /** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */

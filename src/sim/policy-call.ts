@@ -3,7 +3,7 @@
  * malformed results become data (a PolicyFailure) instead of crashing the run.
  */
 import { memoOf, ROLES, type Message } from '../core/messages.js';
-import { unpairedIndices } from '../core/token-delta.js';
+import { identityEdit, type IdentityEdit } from '../core/token-delta.js';
 import type { HookResult } from '../policies/types.js';
 
 export class PolicyFailure extends Error {
@@ -72,11 +72,11 @@ export interface Validated {
   /** the result's `changedFrom` clamped to both histories (−1 without one) */
   from: number;
   /**
-   * unchecked hinted results: the indices from `from` on of the messages the result does not share with
-   * its input (found by identity, core/token-delta.ts): the only ones looked at, and the only ones new
-   * to the harness. Absent: every message from `max(0, from)` on.
+   * unchecked hinted results: the rewrite by identity from `from` on (core/token-delta.ts); its `fresh`
+   * messages are the only ones looked at, and the only ones new to the harness. Absent: every message
+   * from `max(0, from)` on is looked at.
    */
-  fresh?: number[];
+  edit?: IdentityEdit;
 }
 
 /**
@@ -92,7 +92,8 @@ export function validateResult(phase: string, r: HookResult, input: readonly Mes
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
   const history: readonly unknown[] = r.history;
   const from = hintedFrom(phase, r.changedFrom, input, r.history, checked);
-  const fresh = from >= 0 && !checked ? unpairedIndices(input, r.history, from) : undefined;
+  const edit = from >= 0 && !checked ? identityEdit(input, r.history, from) : undefined;
+  const fresh = edit?.fresh;
   const start = Math.max(0, from);
   const count = fresh ? fresh.length : history.length - start;
   for (let k = 0; k < count; k++) {
@@ -109,7 +110,7 @@ export function validateResult(phase: string, r: HookResult, input: readonly Mes
     }
     if (memo) memo.valid = true; // only freezeMessage attaches a memo, and it always freezes
   }
-  return fresh ? { from, fresh } : { from };
+  return edit ? { from, edit } : { from };
 }
 
 /** `PolicyResult.changedFrom` clamped to both histories; checked runs verify it by identity. */

@@ -13,7 +13,7 @@
  * costs O(view − changedFrom).
  */
 import { earliestChangedIndex } from '../core/diff.js';
-import { rebasedTotal } from '../core/token-delta.js';
+import { rebasedTotal, type IdentityEdit } from '../core/token-delta.js';
 import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { Usage } from '../core/usage.js';
@@ -120,7 +120,7 @@ export class RequestTracker {
    * positions it overwrote (patched-request.ts). Not when the request keyed for the cache last time is the
    * history request while another was sent (a `cacheAs` view), which must stay as it was sent.
    */
-  replaceHistory(next: Message[], from = 0): ChangeInfo {
+  replaceHistory(next: Message[], from = 0, edit?: IdentityEdit): ChangeInfo {
     const mp = this.mp;
     const sentIsMirror = this.lastSent === mp.req;
     let diff: number;
@@ -131,7 +131,13 @@ export class RequestTracker {
       const newMirror = [this.system, ...next];
       diff = earliestChangedIndex(this.sent(), newMirror, this.lastSentLength);
       // rebased on the old mirror by identity: token look-ups only for the messages the rewrite changed
-      const total = rebasedTotal(mp.req, mp.req.length, mp.tokens, newMirror, (m) => this.tokens.message(m));
+      // (listed already when the harness walked a hinted result: core/token-delta.ts identityEdit)
+      let total: number;
+      if (edit) {
+        total = mp.tokens;
+        for (const i of edit.dropped) total -= this.tokens.message(this.history[i]!);
+        for (const j of edit.fresh) total += this.tokens.message(next[j]!);
+      } else total = rebasedTotal(mp.req, mp.req.length, mp.tokens, newMirror, (m) => this.tokens.message(m));
       this.mp = PatchedRequest.adopt(newMirror, total, this.tokens);
     }
     this.history = next;

@@ -58,7 +58,7 @@ export function runSession(setup: SessionSetup): SessionRun {
   /** Applies a hook's result: records vetoes, events and invariant violations; swaps history. */
   const apply = (phase: string, step: number, auxBefore: number, r: HookResult): void => {
     const before = tracker.history;
-    const { from, fresh } = validateResult(phase, r, before, setup.checked);
+    const { from, edit } = validateResult(phase, r, before, setup.checked);
     if (!r) return;
     if ('veto' in r) {
       vetoes.push({ ...key, step, phase, veto: r.veto });
@@ -69,11 +69,11 @@ export function runSession(setup: SessionSetup): SessionRun {
     let frozen: Message[];
     if (from >= 0 && !setup.checked) {
       frozen = r.history;
-      if (fresh) for (const i of fresh) freeze(frozen[i]!);
+      if (edit) for (const i of edit.fresh) freeze(frozen[i]!);
       else for (let i = from; i < frozen.length; i++) freeze(frozen[i]!);
     } else frozen = r.history.map((m) => freeze(m));
-    const changed = tracker.replaceHistory(frozen, Math.max(0, from));
-    for (const v of invariants.check(before, frozen, Math.max(0, from))) {
+    const changed = tracker.replaceHistory(frozen, Math.max(0, from), edit);
+    for (const v of invariants.check(before, frozen, from, edit)) {
       violations.push({ ...key, step, phase, code: v.code, index: v.index, detail: v.detail });
     }
     pending.push({

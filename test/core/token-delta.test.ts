@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
-import { rebasedTotal, unpairedIndices } from '../../src/core/token-delta.js';
+import { identityEdit, rebasedTotal } from '../../src/core/token-delta.js';
 
 const runs = Number(process.env.CB_PROP_RUNS ?? 200);
 const count = (m: Message): number => (m.content as string).length;
@@ -46,8 +46,8 @@ describe('rebasedTotal', () => {
   });
 });
 
-describe('unpairedIndices', () => {
-  it('lists every message of the new array (from the hint on) that the old one does not hold', () => {
+describe('identityEdit', () => {
+  it('is exact: the old array without `dropped`, with `fresh` inserted, is the new one', () => {
     const pool = fc.array(fc.string({ maxLength: 12 }).map(msg), { minLength: 1, maxLength: 150 });
     fc.assert(
       fc.property(pool, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(3)), { maxLength: 40 }), fc.nat(), (prev, edits, cut) => {
@@ -63,10 +63,14 @@ describe('unpairedIndices', () => {
         }
         let from = 0;
         while (from < Math.min(prev.length, next.length, cut % 20) && prev[from] === next[from]) from++;
-        const listed = new Set(unpairedIndices(prev, next, from));
-        const held = new Set(prev);
-        for (let j = from; j < next.length; j++) if (!held.has(next[j]!)) expect(listed.has(j)).toBe(true);
-        for (const j of listed) expect(j).toBeGreaterThanOrEqual(from);
+        const { dropped, fresh: inserted } = identityEdit(prev, next, from);
+        const gone = new Set(dropped);
+        const added = new Set(inserted);
+        const kept = prev.filter((_, i) => !gone.has(i));
+        const paired = next.filter((_, j) => !added.has(j));
+        expect(paired.length).toBe(kept.length);
+        expect(paired.every((m, k) => m === kept[k])).toBe(true); // the same objects, in the same order
+        for (const k of [...dropped, ...inserted]) expect(k).toBeGreaterThanOrEqual(from);
       }),
       { numRuns: runs },
     );
@@ -75,6 +79,6 @@ describe('unpairedIndices', () => {
   it('lists only what changed: a replaced first message and a dropped run', () => {
     const prev = Array.from({ length: 1000 }, (_, i) => msg(`m${i}`));
     const next = [msg('merged'), ...prev.slice(1, 400), ...prev.slice(430)];
-    expect(unpairedIndices(prev, next, 0)).toEqual([0]);
+    expect(identityEdit(prev, next, 0)).toEqual({ dropped: [0, ...Array.from({ length: 30 }, (_, k) => 400 + k)], fresh: [0] });
   });
 });
