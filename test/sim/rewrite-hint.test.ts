@@ -53,6 +53,29 @@ function scripted(hint: Hint): PolicyDefinition {
   };
 }
 
+/**
+ * The scripted rewrites with a view that changes mode every few steps: the history itself (the request is
+ * the patched mirror), a copy with the newest result cleared, and that copy keyed on the history
+ * (`cacheAs`: the mirror is what the cache saw, so it must not be patched in place).
+ */
+function withView(hint: Hint): PolicyDefinition {
+  const base = scripted(hint);
+  return {
+    ...base, id: 'scripted-rewrite-view',
+    create: (params): ContextPolicy => ({
+      ...base.create(params), id: 'scripted-rewrite-view',
+      view: (h, ctx) => {
+        const mode = Math.floor(ctx.step / 3) % 3;
+        if (mode === 0 || h.length < 3) return h;
+        const copy = h.slice();
+        const last = copy.map((m) => m.role).lastIndexOf('tool');
+        if (last >= 0) copy[last] = withContent(copy[last]!, '[hidden]');
+        return mode === 1 ? { messages: copy, kind: 'hide' } : { messages: copy, kind: 'hide-after-lookup', cacheAs: h };
+      },
+    }),
+  };
+}
+
 /** The same policy with its rewrite hints removed (and its results copied): the harness rebuilds whole. */
 const unhinted = (def: PolicyDefinition): PolicyDefinition => ({
   ...def,
@@ -89,6 +112,16 @@ describe('PolicyResult.changedFrom', () => {
     for (const hint of ['exact', 'zero'] as const) {
       expect(run(scripted(hint), true, o), `${hint}, checked`).toEqual(want);
       expect(run(scripted(hint), false, o), `${hint}, unchecked`).toEqual(want);
+    }
+  });
+
+  it('with a view policy too (the request patched in place, a view sent, the history keyed for the cache)', () => {
+    const want = run(unhinted(withView('exact')), true, o);
+    expect(want.failure).toBeNull();
+    expect(want.events.some((e) => e.phase === 'view')).toBe(true);
+    for (const hint of ['exact', 'zero'] as const) {
+      expect(run(withView(hint), true, o), `${hint}, checked`).toEqual(want);
+      expect(run(withView(hint), false, o), `${hint}, unchecked`).toEqual(want);
     }
   });
 
