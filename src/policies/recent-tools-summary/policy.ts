@@ -10,6 +10,7 @@
  * appended to the task (the first user message), so roles keep alternating.
  */
 import { contentText, type Message } from '../../core/messages.js';
+import { joinedCount } from '../../core/tokens.js';
 import { flagOverWindow, historyTotal } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 import { ToolStepIndex } from './step-index.js';
@@ -93,7 +94,10 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
     const t = next.findIndex((m) => m.role === 'user');
     if (t >= 0) {
       const original = this.task && next[t] === this.task.merged ? this.task.original : next[t]!;
-      const merged: Message = { ...original, content: `${contentText(original)}${SUMMARY_HEADER}${this.summary}` };
+      // the task and header end in "]\n": the joined text is counted from its parts (core/tokens.ts joinedCount)
+      const head = `${contentText(original)}${SUMMARY_HEADER}`;
+      joinedCount(ctx.tokens, head, this.summary);
+      const merged: Message = { ...original, content: `${head}${this.summary}` };
       this.task = { original, merged };
       total += ctx.tokens.message(merged) - ctx.tokens.message(next[t]!);
       next[t] = merged;
