@@ -100,10 +100,10 @@ export function createTokenCounter(_opts: TokenCounterOptions = {}): TokenCounte
  * with none of `\r`, `\n`, `/`, the piece ends at the junction in `x + y` as in `x`, the split restarts
  * there as on `y` alone (the regex looks nowhere behind), and the pieces of `x + y` are those of `x`
  * then those of `y`. Texts with a special-token marker are left to the library (bpe.ts). Checked against
- * the full count in test/core/tokens.test.ts.
+ * the full count in test/core/tokens.test.ts. Pass `joined` (equal to `x + y`) when it is the very string
+ * that will be counted again: a long string is hashed once for the memo, not once per copy.
  */
-export function joinedCount(tokens: TokenCounter, x: string, y: string): number {
-  const joined = x + y;
+export function joinedCount(tokens: TokenCounter, x: string, y: string, joined: string = x + y): number {
   const first = y.charCodeAt(0);
   const clean = x.endsWith(']\n') && y.length > 0 && first !== 13 && first !== 10 && first !== 47 && !x.includes('<|') && !y.includes('<|')
     && !(x.endsWith('<') && y.startsWith('|'));

@@ -41,7 +41,8 @@ export function toolSteps(history: readonly Message[]): [number, number][] {
 class RecentToolsSummaryPolicy implements ContextPolicy {
   readonly id = 'recent-tools-summary';
   private summary = '';
-  private task: { original: Message; merged: Message } | undefined;
+  /** the task message as it was, its text with the summary header (the same string on every merge), and the merged message */
+  private task: { original: Message; head: string; merged: Message } | undefined;
   private readonly steps = new ToolStepIndex();
 
   constructor(
@@ -95,10 +96,11 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
     if (t >= 0) {
       const original = this.task && next[t] === this.task.merged ? this.task.original : next[t]!;
       // the task and header end in "]\n": the joined text is counted from its parts (core/tokens.ts joinedCount)
-      const head = `${contentText(original)}${SUMMARY_HEADER}`;
-      joinedCount(ctx.tokens, head, this.summary);
-      const merged: Message = { ...original, content: `${head}${this.summary}` };
-      this.task = { original, merged };
+      const head = this.task?.original === original ? this.task.head : `${contentText(original)}${SUMMARY_HEADER}`;
+      const content = head + this.summary;
+      joinedCount(ctx.tokens, head, this.summary, content);
+      const merged: Message = { ...original, content };
+      this.task = { original, head, merged };
       total += ctx.tokens.message(merged) - ctx.tokens.message(next[t]!);
       next[t] = merged;
     }
