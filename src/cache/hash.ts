@@ -67,16 +67,20 @@ export function messageHash(m: Message): number {
 
 /** Hash of `prefix + message`, from the prefix's hash and the message's hash (both 53-bit). */
 export function chainHash(prefix: number, message: number): number {
-  let h1 = 0x9e3779b9;
-  let h2 = 0x85ebca6b;
-  const step = (w: number): void => {
-    h1 = Math.imul(h1 ^ w, 2654435761);
-    h2 = Math.imul(h2 ^ w, 1597334677);
-  };
-  step(prefix >>> 0);
-  step((prefix / 4294967296) >>> 0);
-  step(message >>> 0);
-  step((message / 4294967296) >>> 0);
+  // four words (each number's low and high 32 bits) through both lanes, written out: this runs once per
+  // message of every re-chained suffix
+  let w = prefix >>> 0;
+  let h1 = Math.imul(0x9e3779b9 ^ w, 2654435761);
+  let h2 = Math.imul(0x85ebca6b ^ w, 1597334677);
+  w = (prefix / 4294967296) >>> 0;
+  h1 = Math.imul(h1 ^ w, 2654435761);
+  h2 = Math.imul(h2 ^ w, 1597334677);
+  w = message >>> 0;
+  h1 = Math.imul(h1 ^ w, 2654435761);
+  h2 = Math.imul(h2 ^ w, 1597334677);
+  w = (message / 4294967296) >>> 0;
+  h1 = Math.imul(h1 ^ w, 2654435761);
+  h2 = Math.imul(h2 ^ w, 1597334677);
   return finish(h1, h2);
 }
 

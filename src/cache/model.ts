@@ -75,6 +75,9 @@ export interface CacheModelOptions {
   verify?: boolean;
 }
 
+/** Dropped suffixes at least this long are kept for reuse (shorter ones cost less to look up again). */
+const REUSE_FROM = 16;
+
 export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions): CacheModel {
   const effective = opts.ttl ? withTtl(profile, opts.ttl) : profile;
   const engine = createEngine(effective, opts);
@@ -96,6 +99,8 @@ export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions)
     const keys = input.keys ?? request;
     if (keys.length !== request.length) throw new Error(`keys has ${keys.length} messages, the request ${request.length}`);
     if (opts.verify) verifyKept(path, keys, k);
+    // a long suffix re-chained (an early edit): its messages' own values are reused, not looked up again
+    const dropped = prevLen - k >= REUSE_FROM ? path.suffix(k) : undefined;
     path.truncate(k, onRemove);
     // keyed edit: the kept prefix's token counts shrank, and so does what a pure append would have read
     let expected = prevCacheable;
@@ -104,7 +109,8 @@ export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions)
       path.retoken(input.contentChangedFrom, (i) => opts.tokens.message(request[i]!));
       expected -= before - path.cumTokens[k]!;
     }
-    for (let i = k; i < request.length; i++) path.append(keys[i]!, opts.tokens.message(request[i]!));
+    if (dropped) path.extendFrom(k, keys, (i) => opts.tokens.message(request[i]!), dropped, keys === request);
+    else for (let i = k; i < request.length; i++) path.append(keys[i]!, opts.tokens.message(request[i]!));
     const r = engine.step(path, request, k, now);
     const breakCause = started ? causeOf(r, expected, k < prevLen, input.editKind, effective) : firstCause(opts);
     started = true;

@@ -10,7 +10,20 @@ import type { Message } from '../core/messages.js';
 import { contentBlocks } from './blocks.js';
 import { chainHash, EMPTY_PREFIX, messageHash } from './hash.js';
 
+/** How far ahead `extendFrom` looks for a message of the old suffix (a pruned run longer than this is re-hashed). */
+const SYNC_WINDOW = 64;
+
+/** The per-message values of a dropped suffix, kept so that `extendFrom` can reuse them. */
+interface Dropped {
+  msgs: Message[];
+  hash: number[];
+  tokens: number[];
+  blocks: number[];
+}
+
 export class RequestPath {
+  /** message i (what was hashed: the cache key) */
+  readonly msgs: Message[] = [];
   /** content hash of message i */
   readonly msgHash: number[] = [];
   /** hash of messages [0, i] */
@@ -44,6 +57,7 @@ export class RequestPath {
    */
   truncate(k: number, onRemove?: (prefixHash: number, tokensThrough: number) => void): void {
     if (onRemove) for (let i = this.length - 1; i >= k; i--) onRemove(this.prefixHash[i]!, this.cumTokens[i + 1]!);
+    this.msgs.length = k;
     this.msgHash.length = k;
     this.prefixHash.length = k;
     this.cumTokens.length = k + 1;
@@ -59,11 +73,51 @@ export class RequestPath {
   }
 
   append(msg: Message, tokens: number): void {
+    this.push(msg, messageHash(msg), tokens, contentBlocks(msg));
+  }
+
+  private push(msg: Message, h: number, tokens: number, blocks: number): void {
     const n = this.length;
-    const h = messageHash(msg);
+    this.msgs.push(msg);
     this.msgHash.push(h);
     this.prefixHash.push(chainHash(n === 0 ? EMPTY_PREFIX : this.prefixHash[n - 1]!, h));
     this.cumTokens.push(this.cumTokens[n]! + tokens);
-    this.cumBlocks.push(this.cumBlocks[n]! + contentBlocks(msg));
+    this.cumBlocks.push(this.cumBlocks[n]! + blocks);
+  }
+
+  /** The per-message values from message `k` on, before a `truncate(k)` drops them. O(length − k). */
+  suffix(k: number): Dropped {
+    const tokens: number[] = [];
+    const blocks: number[] = [];
+    for (let i = k; i < this.length; i++) {
+      tokens.push(this.cumTokens[i + 1]! - this.cumTokens[i]!);
+      blocks.push(this.cumBlocks[i + 1]! - this.cumBlocks[i]!);
+    }
+    return { msgs: this.msgs.slice(k), hash: this.msgHash.slice(k), tokens, blocks };
+  }
+
+  /**
+   * Appends `keys[from:]` (`tokensOf(i)` tokens each), reusing the hash, blocks and (when `sameTokens`)
+   * tokens of a message found, by identity and in order, in `dropped`: a rewrite that changed an early
+   * message (a running summary merged into the task) re-chains the prefix hashes of the whole suffix, but
+   * need not look up every message's own values again.
+   */
+  extendFrom(from: number, keys: readonly Message[], tokensOf: (i: number) => number, dropped: Dropped, sameTokens: boolean): void {
+    const old = dropped.msgs;
+    let j = 0;
+    for (let i = from; i < keys.length; i++) {
+      const m = keys[i]!;
+      let at = -1;
+      if (j < old.length) {
+        if (old[j] === m) at = j;
+        else for (let s = j + 1, stop = Math.min(old.length, j + 1 + SYNC_WINDOW); s < stop; s++) if (old[s] === m) { at = s; break; }
+      }
+      if (at < 0) {
+        this.append(m, tokensOf(i));
+        continue;
+      }
+      this.push(m, dropped.hash[at]!, sameTokens ? dropped.tokens[at]! : tokensOf(i), dropped.blocks[at]!);
+      j = at + 1;
+    }
   }
 }

@@ -12,6 +12,8 @@ export function sameMessage(a: Message, b: Message): boolean {
   if (a === b) return true;
   if (a.role !== b.role || a.tool_call_id !== b.tool_call_id || a.name !== b.name) return false;
   if (a.reasoning !== b.reasoning || a.reasoning_content !== b.reasoning_content) return false;
+  // calls present on one side only, or in other numbers, never serialize alike (a stripped turn): no JSON needed
+  if ((a.tool_calls ? a.tool_calls.length : -1) !== (b.tool_calls ? b.tool_calls.length : -1)) return false;
   if (typeof a.content === 'string' || a.content == null || typeof b.content === 'string' || b.content == null) {
     if (a.content !== b.content) return false;
   } else if (JSON.stringify(a.content) !== JSON.stringify(b.content)) return false;

@@ -51,6 +51,52 @@ export function rebasedTotal(
   return total;
 }
 
+/** A rewrite as seen by identity: what left `prev` and what is new in `next`. */
+export interface IdentityEdit {
+  /** indices of `prev` (from `from` on) the walk paired with no message of `next` */
+  dropped: number[];
+  /** indices of `next` (from `from` on) the walk paired with no message of `prev`: inserted or replaced */
+  fresh: number[];
+}
+
+/**
+ * The same walk as `rebasedTotal`, from `from` on (the arrays agree before it): every position of either
+ * array is paired with an identical message of the other, in order, or listed. So `next` is `prev` without
+ * `dropped`, with `fresh` inserted, the paired messages in the same order. O(length) identity checks.
+ */
+export function identityEdit(prev: readonly Message[], next: readonly Message[], from: number): IdentityEdit {
+  const out: number[] = [];
+  const gone: number[] = [];
+  let tail = 0;
+  while (tail < prev.length - from && tail < next.length - from && prev[prev.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
+  const prevEnd = prev.length - tail;
+  const end = next.length - tail;
+  let i = from;
+  let j = from;
+  while (i < prevEnd && j < end) {
+    if (prev[i] === next[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
+    if (dropped >= 0) {
+      for (; i < dropped; i++) gone.push(i);
+      continue;
+    }
+    const inserted = findWithin(next, prev[i]!, j + 1, end);
+    if (inserted >= 0) {
+      for (; j < inserted; j++) out.push(j);
+      continue;
+    }
+    out.push(j++);
+    gone.push(i++);
+  }
+  for (; i < prevEnd; i++) gone.push(i);
+  for (; j < end; j++) out.push(j);
+  return { dropped: gone, fresh: out };
+}
+
 /** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */
 function findWithin(arr: readonly Message[], m: Message, from: number, to: number): number {
   const stop = Math.min(to, from + SYNC_WINDOW);

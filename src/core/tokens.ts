@@ -87,3 +87,28 @@ export function createTokenCounter(_opts: TokenCounterOptions = {}): TokenCounte
     },
   };
 }
+
+/**
+ * Exact tokens of `x + y`, counted as `count(x) + count(y)` (both usually memoized or primed) when o200k's
+ * split cannot cross the junction, and recorded for the joined text; counted whole otherwise.
+ *
+ * Why: a policy that appends fresh text to a fixed one on every event (recent-tools-summary merges its
+ * running summary into the task message) would otherwise tokenize the whole joined text each time. The
+ * rule: o200k splits text into pieces by a regex (bpe.ts) and counts each on its own. When `x` ends with
+ * `]\n`, its last piece is a punctuation run and the line break (the only pattern that takes `]`, as
+ * letters do not follow it); that piece takes in further line breaks and slashes only, so if `y` starts
+ * with none of `\r`, `\n`, `/`, the piece ends at the junction in `x + y` as in `x`, the split restarts
+ * there as on `y` alone (the regex looks nowhere behind), and the pieces of `x + y` are those of `x`
+ * then those of `y`. Texts with a special-token marker are left to the library (bpe.ts). Checked against
+ * the full count in test/core/tokens.test.ts. Pass `joined` (equal to `x + y`) when it is the very string
+ * that will be counted again: a long string is hashed once for the memo, not once per copy.
+ */
+export function joinedCount(tokens: TokenCounter, x: string, y: string, joined: string = x + y): number {
+  const first = y.charCodeAt(0);
+  const clean = x.endsWith(']\n') && y.length > 0 && first !== 13 && first !== 10 && first !== 47 && !x.includes('<|') && !y.includes('<|')
+    && !(x.endsWith('<') && y.startsWith('|'));
+  if (!clean) return tokens.count(joined);
+  const n = tokens.count(x) + tokens.count(y);
+  tokens.prime(joined, n);
+  return n;
+}

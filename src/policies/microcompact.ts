@@ -24,7 +24,7 @@
 import { HistoryTokens } from './shared/history-tokens.js';
 import type { Message } from '../core/messages.js';
 import { feedbackLine, summarizeManualCompression } from './shared/compression-feedback.js';
-import { microcompactHistory, type TurnUnit } from './microcompact/strip.js';
+import { microcompactHistory, settledPrefix, type Settled, type TurnUnit } from './microcompact/strip.js';
 import { isScheduled, parseKeepArg, parseStepList, type Schedule } from './microcompact/schedule.js';
 import type { HookResult, PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
 
@@ -43,16 +43,20 @@ interface Stats {
   reasoningStripped: number;
 }
 
-/** One microcompact run over `history`, with its feedback, as a PolicyResult. */
+/**
+ * One microcompact run over `history`, with its feedback, as a PolicyResult. `settled` is a prefix of
+ * `history` the run leaves as it is (strip.ts `settledPrefix`): skipped, and the result's `changedFrom`.
+ */
 function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger,
-  before = ctx.tokens.messages(history)): PolicyResult {
+  settled: Settled, before: number): PolicyResult {
   // the total after the run, from the messages it changed (the same sum as counting the new history)
   let after = before;
   const onChange = (from: Message, to: Message | undefined): void => { after += (to ? ctx.tokens.message(to) : 0) - ctx.tokens.message(from); };
-  const out = microcompactHistory(history, { keepLastN, unit, onChange });
-  const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL);
+  const out = microcompactHistory(history, { keepLastN, unit, onChange, settled });
+  const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL, settled.index);
   return {
     history: fb.noop ? history.slice() : out.history,
+    changedFrom: fb.noop ? history.length : settled.index,
     kind: 'strip',
     note: feedbackLine(fb),
     detail: {
@@ -97,6 +101,29 @@ export const microcompactPolicy: PolicyDefinition = {
     const stats: Stats = { events: 0, noops: 0, tokensRecovered: 0, toolCallsStripped: 0, toolResultsRemoved: 0, reasoningStripped: 0 };
 
     const historyTokens = new HistoryTokens();
+    /**
+     * The settled prefix of `ref` (the harness's history, or the array returned last, which the harness
+     * adopts and appends to): while that array is what a hook gets, a run starts there, so a run on every
+     * step (above the threshold) costs O(messages since the last kept turn), not O(history).
+     */
+    let ref: readonly Message[] | undefined;
+    let settled: Settled = { index: 0, assistants: 0 };
+    let settledLast: Message | undefined;
+    const settledOf = (history: readonly Message[]): Settled => {
+      const same = history === ref && history.length >= settled.index && (settled.index === 0 || history[settled.index - 1] === settledLast);
+      return same ? settled : { index: 0, assistants: 0 };
+    };
+    /** `r` (a run over `history` from `from`), with the settled prefix moved forward over what it returns */
+    const settle = <R extends HookResult>(history: readonly Message[], from: Settled, r: R): R => {
+      ref = r && !('veto' in r) ? r.history : history;
+      settled = settledPrefix(ref, from);
+      settledLast = settled.index > 0 ? ref[settled.index - 1] : undefined;
+      return r;
+    };
+    const run = (history: readonly Message[], ctx: PolicyContext, n: number, trigger: Trigger): { r: PolicyResult; from: Settled } => {
+      const from = settledOf(history);
+      return { r: runOnce(history, ctx, n, unit, trigger, from, historyTokens.of(history, ctx.tokens)), from };
+    };
     const record = (r: PolicyResult): PolicyResult => {
       const d = r.detail!;
       historyTokens.expect(r.history, (d.noop ? d.transcriptTokensBefore : d.transcriptTokensAfter) as number); // a no-op returns a copy of the input
@@ -113,22 +140,26 @@ export const microcompactPolicy: PolicyDefinition = {
       id: 'microcompact',
       params,
       beforeStep(history, ctx): HookResult {
-        if (isScheduled(ctx.step, schedule)) return record(runOnce(history, ctx, keepLastN, unit, 'schedule'));
+        if (isScheduled(ctx.step, schedule)) {
+          const { r, from } = run(history, ctx, keepLastN, 'schedule');
+          return settle(history, from, record(r));
+        }
         if (triggerFraction <= 0) return undefined;
         const before = historyTokens.of(history, ctx.tokens);
         if (ctx.systemTokens + before < triggerFraction * ctx.contextWindow) return undefined;
-        const r = runOnce(history, ctx, keepLastN, unit, 'threshold', before);
+        const { r, from } = run(history, ctx, keepLastN, 'threshold');
         if (r.detail!.noop) {
           stats.noops++;
-          return { veto: `microcompact: request at or above ${triggerFraction} of the window but nothing to strip outside the last ${keepLastN} turns` };
+          return settle(history, from, { veto: `microcompact: request at or above ${triggerFraction} of the window but nothing to strip outside the last ${keepLastN} turns` });
         }
-        return record(r);
+        return settle(history, from, record(r));
       },
       onCommand(command, args, history, ctx): HookResult {
         if (command.trim() !== MICROCOMPACT_COMMAND) return undefined;
         const n = parseKeepArg(args, keepLastN);
         if (n === null) return { veto: `microcompact: usage: /microcompact [N] (N = turns to keep, a non-negative integer); got ${JSON.stringify(args)}` };
-        return record(runOnce(history, ctx, n, unit, 'command'));
+        const { r, from } = run(history, ctx, n, 'command');
+        return settle(history, from, record(r));
       },
       telemetry: () => ({
         microcompactEvents: stats.events,

@@ -43,6 +43,18 @@ export interface PolicyResult {
   note?: string;
   /** free-form per-event facts the policy wants in events.csv (e.g. Hermes' manual-compression feedback) */
   detail?: Record<string, string | number | boolean>;
+  /**
+   * A cheap hint for the harness, the rewrite's counterpart of `ViewResult.changedFrom`: `history[i]` is
+   * the very object the hook's input had at position `i`, for every `i < changedFrom` (0 when unsure).
+   * With it the harness freezes and validates only the messages from there, patches its request from
+   * there, and checks the invariants of the rewrite incrementally, so a rewrite near the end of a long
+   * history costs O(history − changedFrom). Given at all (0 included), it also tells the harness to adopt
+   * `history` as its own array instead of copying it (it appends to it on later steps), so the policy
+   * finds that very array, grown, on its next hook and can continue its own incremental state: return a
+   * new array every time and never touch it after returning. Checked runs verify the hint by identity (a
+   * wrong one is a policy failure) and copy the array as without it.
+   */
+  changedFrom?: number;
 }
 
 /** A request view with a label for the report (e.g. `{ kind: 'clear-tool-uses' }`). */

@@ -6,6 +6,9 @@
  * step costs O(history); patching from the first position the policy says may differ
  * (`ViewResult.changedFrom`) costs O(history − changedFrom).
  *
+ * The tracker keeps its history request, `[system, ...history]`, in one too: a rewrite that says where it
+ * starts (`PolicyResult.changedFrom`) patches it from there.
+ *
  * The array is usually also the request last sent (the tracker's `lastSent`). So that the sent request
  * can still be read, the first overwrite of each sent position after `markSent` saves the message it
  * replaces: the earliest change against the sent request is found among those positions alone
@@ -25,10 +28,34 @@ export class PatchedRequest {
   /** sent position → the message it held, for sent positions overwritten or dropped since `markSent` */
   private readonly saved = new Map<number, Message>();
 
-  constructor(system: Message, view: readonly Message[], private readonly counter: TokenCounter) {
+  constructor(system: Message, view: readonly Message[], private counter: TokenCounter, adopt?: { req: Message[]; tokens: number }) {
+    if (adopt) {
+      this.req = adopt.req;
+      this.tokens = adopt.tokens;
+      return;
+    }
     this.req = [system];
     this.tokens = counter.message(system);
     this.patch(view, 0);
+  }
+
+  /** Wraps `req` (`[system, ...view]`, whose tokens are `tokens`) without copying or counting it. */
+  static adopt(req: Message[], tokens: number, counter: TokenCounter): PatchedRequest {
+    return new PatchedRequest(req[0]!, [], counter, { req, tokens });
+  }
+
+  /** Appends a message at the end (never a sent position). */
+  push(m: Message, tokens = this.counter.message(m)): void {
+    this.req.push(m);
+    this.tokens += tokens;
+  }
+
+  /** Counts with `counter` from now on (a model switch with another token scale): O(length), once. */
+  recount(counter: TokenCounter): void {
+    this.counter = counter;
+    let n = 0;
+    for (const m of this.req) n += counter.message(m);
+    this.tokens = n;
   }
 
   /** true while `req` is the request last sent and none of its positions has changed since */

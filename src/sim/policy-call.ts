@@ -3,6 +3,7 @@
  * malformed results become data (a PolicyFailure) instead of crashing the run.
  */
 import { memoOf, ROLES, type Message } from '../core/messages.js';
+import { identityEdit, type IdentityEdit } from '../core/token-delta.js';
 import type { HookResult } from '../policies/types.js';
 
 export class PolicyFailure extends Error {
@@ -67,17 +68,36 @@ export function callHook<T>(phase: string, history: readonly Message[], checked:
   return out;
 }
 
+export interface Validated {
+  /** the result's `changedFrom` clamped to both histories (−1 without one) */
+  from: number;
+  /**
+   * unchecked hinted results: the rewrite by identity from `from` on (core/token-delta.ts); its `fresh`
+   * messages are the only ones looked at, and the only ones new to the harness. Absent: every message
+   * from `max(0, from)` on is looked at.
+   */
+  edit?: IdentityEdit;
+}
+
 /**
  * Rejects results that are not a list of well-formed messages. A message the harness froze that passed
  * once is marked in its memo slot and not looked at again: a frozen message cannot change, and a policy
- * that rewrites a long history every step would otherwise have all of it re-checked every step.
+ * that rewrites a long history every step would otherwise have all of it re-checked every step. With a
+ * hint only the messages from it on are looked at, and of those only the ones the input did not hold
+ * (the input's messages are the harness's own); checked runs verify the hint and look at all from it.
  */
-export function validateResult(phase: string, r: HookResult): void {
-  if (!r || 'veto' in r) return;
+export function validateResult(phase: string, r: HookResult, input: readonly Message[] = [], checked = false): Validated {
+  if (!r || 'veto' in r) return { from: -1 };
   if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
   const history: readonly unknown[] = r.history;
-  for (let i = 0; i < history.length; i++) {
+  const from = hintedFrom(phase, r.changedFrom, input, r.history, checked);
+  const edit = from >= 0 && !checked ? identityEdit(input, r.history, from) : undefined;
+  const fresh = edit?.fresh;
+  const start = Math.max(0, from);
+  const count = fresh ? fresh.length : history.length - start;
+  for (let k = 0; k < count; k++) {
+    const i = fresh ? fresh[k]! : start + k;
     const m = history[i] as Message;
     const memo = m && typeof m === 'object' ? memoOf(m) : undefined;
     if (memo?.valid) continue;
@@ -90,4 +110,22 @@ export function validateResult(phase: string, r: HookResult): void {
     }
     if (memo) memo.valid = true; // only freezeMessage attaches a memo, and it always freezes
   }
+  return edit ? { from, edit } : { from };
+}
+
+/** `PolicyResult.changedFrom` clamped to both histories; checked runs verify it by identity. */
+function hintedFrom(phase: string, changedFrom: unknown, input: readonly Message[], out: readonly Message[], checked: boolean): number {
+  if (changedFrom === undefined) return -1;
+  if (typeof changedFrom !== 'number' || !(changedFrom >= 0)) {
+    throw new PolicyFailure(phase, `PolicyResult.changedFrom must be a non-negative number, got ${String(changedFrom)}`);
+  }
+  const from = Math.min(Math.floor(changedFrom), input.length, out.length);
+  if (checked) {
+    for (let i = 0; i < from; i++) {
+      if (out[i] !== input[i]) {
+        throw new PolicyFailure(phase, `PolicyResult.changedFrom is ${changedFrom} but message ${i} is not the one the input had there`);
+      }
+    }
+  }
+  return from;
 }

@@ -4,14 +4,16 @@
  * Without a view policy the request is `[system, ...history]`, mirrored in an array that appends
  * push onto, with a running token sum: a step costs O(appended). A rewrite (compaction) rebuilds the
  * mirror and diffs it against what was last sent: O(history) identity checks once per event, token
- * look-ups only up to the first change and for the messages it changed. The first
+ * look-ups only for the messages it changed; a rewrite that says where it starts
+ * (`PolicyResult.changedFrom`) patches the mirror from there instead, O(history − changedFrom). The first
  * `lastSentLength` elements of `lastSent` are never mutated, so they always show the previous request,
- * with one exception read through `sent()`: a view policy's request is one array patched in place
- * (patched-request.ts), which is usually also `lastSent`; it keeps what it overwrites, and `sent()` copies
- * the sent request back before anything reads it whole. A view step then costs O(view − changedFrom).
+ * with one exception read through `sent()`: a view policy's request, and the mirror under a hinted
+ * rewrite, are arrays patched in place (patched-request.ts), usually also `lastSent`; they keep what they
+ * overwrite, and `sent()` copies the sent request back before anything reads it whole. A view step then
+ * costs O(view − changedFrom).
  */
 import { earliestChangedIndex } from '../core/diff.js';
-import { rebasedTotal } from '../core/token-delta.js';
+import { rebasedTotal, type IdentityEdit } from '../core/token-delta.js';
 import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { Usage } from '../core/usage.js';
@@ -49,8 +51,8 @@ export class RequestTracker {
   history: Message[] = [];
   /** tokens of the system block in the provider's count */
   systemTokens: number;
-  private mirror: Message[];
-  private mirrorTokens: number;
+  /** `[system, ...history]` and its tokens, patched in place by hinted rewrites (it may be `lastSent`) */
+  private mp: PatchedRequest;
   private view: Message[] | null = null;
   /** the view policy's last labelled view, patched in place (its `req` may also be `lastSent`) */
   private patched: PatchedRequest | null = null;
@@ -81,26 +83,28 @@ export class RequestTracker {
     private readonly checked = false,
   ) {
     this.systemTokens = tokens.message(system);
-    this.mirror = [system];
-    this.mirrorTokens = this.systemTokens;
+    this.mp = PatchedRequest.adopt([system], this.systemTokens, tokens);
+  }
+
+  private get mirror(): Message[] {
+    return this.mp.req;
   }
 
   /** the request sent last (what the model saw on the previous step) */
   get lastRequest(): readonly Message[] {
-    return this.lastSent;
+    return this.sent();
   }
 
   /** tokens of the request that would be sent now */
   get requestTokens(): number {
-    return this.view ? this.viewTokens : this.mirrorTokens;
+    return this.view ? this.viewTokens : this.mp.tokens;
   }
 
   /** Appends `m`; `original` is the message before the policy's onAppend trimmed it (when it did). */
   append(m: Message, original?: Message): void {
     const t = this.tokens.message(m);
     this.history.push(m);
-    this.mirror.push(m);
-    this.mirrorTokens += t;
+    this.mp.push(m, t);
     this.appendedSinceSend += t;
     if (original) {
       this.trims++;
@@ -108,19 +112,43 @@ export class RequestTracker {
     }
   }
 
-  /** A policy rewrote history. Returns where the request changed relative to the last one sent. */
-  replaceHistory(next: Message[]): ChangeInfo {
-    const newMirror = [this.system, ...next];
-    const diff = earliestChangedIndex(this.sent(), newMirror, this.lastSentLength);
-    // rebased on the old mirror by identity: token look-ups only for the messages the rewrite changed
-    this.mirrorTokens = rebasedTotal(this.mirror, this.mirror.length, this.mirrorTokens, newMirror, (m) => this.tokens.message(m));
+  /**
+   * A policy rewrote history; `from` is its hint (`next[i]` is the current history's message `i` for every
+   * `i < from`, 0 when unsure). Returns where the request changed relative to the last one sent.
+   *
+   * With a hint the request is patched in place from there: O(history − from), the cut found among the
+   * positions it overwrote (patched-request.ts). Not when the request keyed for the cache last time is the
+   * history request while another was sent (a `cacheAs` view), which must stay as it was sent.
+   */
+  replaceHistory(next: Message[], from = 0, edit?: IdentityEdit): ChangeInfo {
+    const mp = this.mp;
+    const sentIsMirror = this.lastSent === mp.req;
+    let diff: number;
+    if (from > 0 && (sentIsMirror ? this.lastSentKeys === mp.req : this.lastSentKeys !== mp.req)) {
+      mp.patch(next, from);
+      diff = sentIsMirror ? mp.sentDiff() : earliestChangedIndex(this.sent(), mp.req, this.lastSentLength);
+    } else {
+      const newMirror = [this.system, ...next];
+      diff = earliestChangedIndex(this.sent(), newMirror, this.lastSentLength);
+      // rebased on the old mirror by identity: token look-ups only for the messages the rewrite changed
+      // (listed already when the harness walked a hinted result: core/token-delta.ts identityEdit)
+      let total: number;
+      if (edit) {
+        total = mp.tokens;
+        for (const i of edit.dropped) total -= this.tokens.message(this.history[i]!);
+        for (const j of edit.fresh) total += this.tokens.message(next[j]!);
+      } else total = rebasedTotal(mp.req, mp.req.length, mp.tokens, newMirror, (m) => this.tokens.message(m));
+      this.mp = PatchedRequest.adopt(newMirror, total, this.tokens);
+    }
     this.history = next;
-    this.mirror = newMirror;
     if (diff < this.lastSentLength) {
       this.changedFrom = Math.min(this.changedFrom, diff);
       this.editKind = 'history';
     }
-    return { earliestChangedIndex: diff, rewriteTokens: this.mirrorTokens - sumTokens(this.tokens, newMirror, 0, diff) };
+    // from whichever end is nearer the cut (the total is exact: integer counts)
+    const req = this.mirror;
+    const rewriteTokens = diff <= req.length - diff ? this.mp.tokens - sumTokens(this.tokens, req, 0, diff) : sumTokens(this.tokens, req, diff);
+    return { earliestChangedIndex: diff, rewriteTokens };
   }
 
   /**
@@ -156,7 +184,10 @@ export class RequestTracker {
     const keys = !label?.cacheAs ? req : label.cacheAs === this.history ? this.mirror : [this.system, ...label.cacheAs];
     if (keys.length !== req.length) throw new PolicyFailure('view', 'ViewResult.cacheAs must have as many messages as the view');
     this.viewKeys = keys === req ? null : keys;
-    if (req === this.mirror && this.lastSent === this.mirror) return null; // pure append to the mirror that was sent
+    if (req === this.mirror && this.lastSent === this.mirror) {
+      if (this.mp.pristine) return null; // pure append to the mirror that was sent
+      diff = this.mp.sentDiff();
+    }
     diff ??= earliestChangedIndex(this.sent(), req, this.lastSentLength);
     if (diff >= this.lastSentLength) return null;
     this.contentChangedFrom = Math.min(this.contentChangedFrom, diff);
@@ -202,12 +233,13 @@ export class RequestTracker {
 
   /** The request last sent, readable whole (copied back first if the patched view has overwritten it). */
   private sent(): readonly Message[] {
-    const p = this.patched;
-    if (p && p.isSent && this.lastSent === p.req && !p.pristine) {
-      const copy = p.sentCopy();
-      if (this.lastSentKeys === this.lastSent) this.lastSentKeys = copy;
-      this.lastSent = copy;
-      p.unmarkSent();
+    for (const p of [this.patched, this.mp]) {
+      if (p && p.isSent && this.lastSent === p.req && !p.pristine) {
+        const copy = p.sentCopy();
+        if (this.lastSentKeys === this.lastSent) this.lastSentKeys = copy;
+        this.lastSent = copy;
+        p.unmarkSent();
+      }
     }
     return this.lastSent;
   }
@@ -231,6 +263,8 @@ export class RequestTracker {
       if (req === this.patched.req) this.patched.markSent();
       else this.patched.unmarkSent();
     }
+    if (req === this.mp.req) this.mp.markSent();
+    else this.mp.unmarkSent();
     return req;
   }
 
@@ -259,9 +293,9 @@ export class RequestTracker {
       // the patched view counts with the old scale: the next view is built afresh
       this.viewBasis = false;
       this.systemTokens = tokens.message(this.system);
-      this.mirrorTokens = sumTokens(tokens, this.mirror);
-      this.lastSentTokens = sumTokens(tokens, this.lastSent, 0, this.lastSentLength);
-      this.appendedSinceSend = Math.max(0, this.mirrorTokens - this.lastSentTokens);
+      this.mp.recount(tokens);
+      this.lastSentTokens = sumTokens(tokens, this.sent(), 0, this.lastSentLength);
+      this.appendedSinceSend = Math.max(0, this.mp.tokens - this.lastSentTokens);
     }
     if (cache === this.cache) return;
     this.cache = cache;

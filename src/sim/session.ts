@@ -7,11 +7,13 @@
  * policy may rewrite history again (afterStep). The harness — never the policy — diffs what changed.
  *
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
- * (a compaction event) or a view policy without a `changedFrom` hint costs O(history).
+ * (a compaction event) or a view policy without a `changedFrom` hint costs O(history). A rewrite with a
+ * `changedFrom` hint is frozen, validated, patched into the request and checked for invariants from
+ * there on (core/invariant-index.ts), so a per-step edit near the end of a long history stays cheap.
  */
 import { toProvider } from '../cache/token-scale.js';
 import { deepFreezeMessage, freezeMessage, type Message } from '../core/messages.js';
-import { checkInvariants } from '../core/invariants.js';
+import { InvariantIndex } from '../core/invariant-index.js';
 import type { Usage } from '../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext } from '../policies/types.js';
 import { AuxLedger } from './aux-ledger.js';
@@ -34,6 +36,7 @@ export function runSession(setup: SessionSetup): SessionRun {
   const violations: InvariantRecord[] = [];
   const system = freeze(workload.system);
   const tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model), setup.checked);
+  const invariants = new InvariantIndex(setup.checked);
   let model = workload.model;
   let window = workload.contextWindow;
   let maxOut = workload.maxOutputTokens;
@@ -54,17 +57,23 @@ export function runSession(setup: SessionSetup): SessionRun {
 
   /** Applies a hook's result: records vetoes, events and invariant violations; swaps history. */
   const apply = (phase: string, step: number, auxBefore: number, r: HookResult): void => {
-    validateResult(phase, r);
+    const before = tracker.history;
+    const { from, edit } = validateResult(phase, r, before, setup.checked);
     if (!r) return;
     if ('veto' in r) {
       vetoes.push({ ...key, step, phase, veto: r.veto });
       return;
     }
-    const before = tracker.history;
     const tokensBefore = tracker.requestTokens;
-    const frozen = r.history.map((m) => freeze(m));
-    const changed = tracker.replaceHistory(frozen);
-    for (const v of checkInvariants(frozen)) {
+    // a hinted result is adopted (checked runs copy it, as any other): only its messages from the hint on are new
+    let frozen: Message[];
+    if (from >= 0 && !setup.checked) {
+      frozen = r.history;
+      if (edit) for (const i of edit.fresh) freeze(frozen[i]!);
+      else for (let i = from; i < frozen.length; i++) freeze(frozen[i]!);
+    } else frozen = r.history.map((m) => freeze(m));
+    const changed = tracker.replaceHistory(frozen, Math.max(0, from), edit);
+    for (const v of invariants.check(before, frozen, from, edit)) {
       violations.push({ ...key, step, phase, code: v.code, index: v.index, detail: v.detail });
     }
     pending.push({
@@ -107,7 +116,9 @@ export function runSession(setup: SessionSetup): SessionRun {
       for (const raw of st.append) {
         const msg = freeze(raw);
         const m = policy.onAppend ? callHook('append', tracker.history, setup.checked, () => policy.onAppend!(msg, ctx)) : msg;
-        tracker.append(freeze(m), m !== msg ? msg : undefined);
+        const frozen = freeze(m);
+        tracker.append(frozen, m !== msg ? msg : undefined);
+        invariants.append(frozen);
         reaction?.appended(msg);
       }
       if (policy.beforeStep) {
@@ -133,7 +144,13 @@ export function runSession(setup: SessionSetup): SessionRun {
       const usage = tracker.price(request, now, toProvider(st.outputTokens, setup.tokenScale(model)));
       const kinds = flushEvents(s, userTurn);
       now += st.latency;
-      tracker.append(freeze(st.response));
+      const response = freeze(st.response);
+      tracker.append(response);
+      invariants.append(response);
+      // as recorded so far: the request array's length once the response is appended to it (a history
+      // request is the mirror, which the response extends), read before a hinted afterStep rewrite can
+      // patch that array in place
+      const requestMessages = request.length;
       lastUsage = usage;
       Object.assign(ctx, { now, lastUsage: usage });
       if (policy.afterStep) {
@@ -143,7 +160,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       for (const a of afterAux) now += a.latency;
       steps.push(buildStepRecord(key, {
         step: s, userTurn, time: now, model, window, usage, overflow, events: kinds,
-        historyMessages, requestMessages: request.length, aux: [...aux, ...afterAux],
+        historyMessages, requestMessages, aux: [...aux, ...afterAux],
       }));
     }
     flushEvents(script.length, userTurn);

@@ -7,7 +7,7 @@ import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
 import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
 import { getProfile, resolveProfile, unpricedProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
-import { providerCounter, tokenScaleFor, type TokenScale } from '../cache/token-scale.js';
+import { providerCounter, tokenScaleFor } from '../cache/token-scale.js';
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
@@ -91,13 +91,16 @@ export function makeSetup(args: {
   const cacheRng = seedrandom.alea(`${seed}:${scenario}:cache`);
   const auxProfile = profileFor(settings.auxModel ?? workload.model, undefined);
   const counters = new Map<string, TokenCounter>();
-  // per model, once: asked on every step, and resolving a model id runs several regexes
-  const scales = new Map<string, TokenScale>();
-  const scaleOf = (model: string): TokenScale => {
-    let ts = scales.get(model);
-    if (!ts) scales.set(model, (ts = tokenScaleFor(profileFor(model))));
-    return ts;
+  // resolved once per model: every step asks for the token scale, every event for the main profile
+  const memo = <T>(f: (model: string) => T): ((model: string) => T) => {
+    const m = new Map<string, T>();
+    return (model) => {
+      let v = m.get(model);
+      if (v === undefined) m.set(model, (v = f(model)));
+      return v;
+    };
   };
+  const scaleOf = memo((model) => tokenScaleFor(profileFor(model)));
   const tokenScale = (model: string): number => scaleOf(model).scale;
   const providerTokens = (model: string): TokenCounter => {
     const ts = scaleOf(model);
@@ -120,7 +123,7 @@ export function makeSetup(args: {
       }
       return c;
     },
-    mainProfile: (model) => profileFor(model, settings.ttl),
+    mainProfile: memo((model) => profileFor(model, settings.ttl)),
     providerTokens,
     tokenScale,
     checked: args.checked ?? false,

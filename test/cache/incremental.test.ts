@@ -35,6 +35,20 @@ for (const id of ['claude-sonnet-4.5', 'gpt-4.1', 'deepseek-v3.2']) {
       model.price({ request: edited, changedFrom: 1990, now: 1, outputTokens: 0, editKind: 'history' });
       expect(tokens.calls).toBe(2010);
     });
+
+    it('an early edit with a run dropped after it counts only the new message; the rest is reused, not looked up', () => {
+      const tokens = fixedTokens();
+      const model = createCacheModel(profile(id), { tokens });
+      const fresh = createCacheModel(profile(id), { tokens: fixedTokens() });
+      const h = history(2000);
+      model.price({ request: h, changedFrom: 0, now: 0, outputTokens: 0, editKind: 'none' });
+      fresh.price({ request: h, changedFrom: 0, now: 0, outputTokens: 0, editKind: 'none' });
+      const edited = [h[0]!, m('user', 40), ...h.slice(2, 30), ...h.slice(70)];
+      const a = model.price({ request: edited, changedFrom: 1, now: 1, outputTokens: 0, editKind: 'history' });
+      expect(tokens.calls).toBe(2001);
+      const b = fresh.price({ request: edited, changedFrom: 0, now: 1, outputTokens: 0, editKind: 'history' });
+      expect(a).toEqual(b);
+    });
   });
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { countTokens } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
-import { createTokenCounter, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../../src/core/tokens.js';
+import { createTokenCounter, IMAGE_TOKENS, joinedCount, MESSAGE_OVERHEAD_TOKENS } from '../../src/core/tokens.js';
 import { call, type Message } from '../../src/core/messages.js';
 
 describe('token counter', () => {
@@ -35,5 +35,21 @@ describe('token counter', () => {
     const t = createTokenCounter();
     t.prime('hello world', 42);
     expect(t.count('hello world')).toBe(42);
+  });
+});
+
+describe('joinedCount', () => {
+  it('equals the count of the joined text, whatever the parts (the shortcut only where the split cannot cross)', () => {
+    const part = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('', ']\n', '\n', '/', '\r\n', ' ', 'Summary: the of', "'s", '123', 'é', '<|a', ']', '.\n\n'),
+      fc.array(fc.constantFrom('a', 'Z', ' ', '\n', ']', '/', '.', '7', "'", '\t', 'ü', '中'), { maxLength: 30 }).map((cs) => cs.join('')),
+    );
+    fc.assert(fc.property(part, part, fc.boolean(), (a, b, bracket) => {
+      const x = bracket ? `${a}]\n` : a;
+      const counter = createTokenCounter();
+      expect(joinedCount(counter, x, b)).toBe(countTokens(x + b));
+      expect(counter.count(x + b)).toBe(countTokens(x + b)); // what it recorded
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 2000), seed: 15 });
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, call, toolResult, user, type Message } from '../../src/core/messages.js';
-import { claudeCodeTutorialPolicy, jsonTail } from '../../src/policies/claude-code/tutorial.js';
+import { claudeCodeTutorialPolicy, jsonTail, tutorialEstimate, tutorialMicroCompact } from '../../src/policies/claude-code/tutorial.js';
+import { toolSet } from '../../src/policies/shared/tool-calls.js';
 import type { PolicyResult } from '../../src/policies/types.js';
 import { create, makeCtx, recordingSummarizer, text } from './helpers.js';
 
@@ -47,5 +48,50 @@ describe('claude-code-tutorial transcript tail', () => {
       fc.integer({ min: -5, max: 400 }),
       (msgs, chars) => { expect(jsonTail(msgs, chars)).toBe(JSON.stringify(msgs).slice(-chars)); },
     ), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 6 });
+  });
+});
+
+describe('claude-code-tutorial incremental scan', () => {
+  /**
+   * Drives the policy step by step the way the harness does (a hinted result adopted and appended to, or
+   * copied as in checked runs) and compares every step with the whole-history reference.
+   */
+  const drive = (adopt: boolean, seed: number, threshold: number) => {
+    const params = { threshold };
+    const policy = create(claudeCodeTutorialPolicy, params);
+    const preserve = toolSet('read_file');
+    const rng = fc.sample(fc.array(fc.tuple(fc.constantFrom('bash', 'read_file', 'grep'), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2 })), { minLength: 60, maxLength: 60 }), { numRuns: 1, seed })[0]!;
+    let history: Message[] = [user('go')];
+    const kinds: string[] = [];
+    rng.forEach(([tool, chars, extra], s) => {
+      const calls = Array.from({ length: extra + 1 }, (_, k) => call(`c${s}_${k}`, tool, { s, k }));
+      history.push(assistant(s % 5 === 0 ? 'thinking' : null, calls));
+      // a result may come without a call before it (its name then comes from the result itself)
+      for (const c of calls) history.push(c.id.endsWith('_2') ? { ...toolResult(c.id, 'y'.repeat(chars)), name: 'read_file' } : toolResult(c.id, 'x'.repeat(chars)));
+      if (s % 7 === 6) history.push(assistant('done'), user(`next ${s}`));
+      const ref = tutorialMicroCompact(history, 3, 100, preserve);
+      const r = policy.beforeStep!(history, makeCtx()) as PolicyResult | undefined;
+      if (r) kinds.push(r.kind);
+      if (r?.kind === 'summary') {
+        expect(tutorialEstimate(ref ?? history)).toBeGreaterThan(threshold);
+        history = [...r.history];
+        return;
+      }
+      expect(r?.history.map((m) => m.content)).toEqual(ref?.map((m) => m.content));
+      if (!r) return;
+      const from = r.changedFrom!;
+      expect(r.history.slice(0, from).every((m, i) => m === history[i])).toBe(true);
+      expect(r.history[from]).not.toBe(history[from]);
+      history = adopt ? r.history : [...r.history];
+    });
+    return kinds;
+  };
+
+  it('equals the whole-history micro_compact on every step (adopted or copied results, with and without summaries)', () => {
+    for (const seed of [1, 2, 3]) {
+      expect(drive(true, seed, 1e9).filter((k) => k === 'microcompact').length).toBeGreaterThan(10);
+      drive(false, seed, 1e9);
+      expect(drive(true, seed, 3_000)).toContain('summary');
+    }
   });
 });

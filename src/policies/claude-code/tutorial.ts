@@ -13,6 +13,7 @@ import { roughJson } from '../shared/rough.js';
 import { indexCalls, toolNameOf, toolSet, type CallInfo } from '../shared/tool-calls.js';
 import { contentChars, replaceContents } from '../shared/tool-results.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
+import { TutorialScan } from './tutorial-scan.js';
 
 /** The tutorial's estimate_tokens, len(str(messages)) // 4, with JSON standing in for Python's repr. */
 export const tutorialEstimate = (history: readonly Message[]): number => roughJson(history);
@@ -35,6 +36,7 @@ export function jsonTail(msgs: readonly Message[], chars: number): string {
   return parts.reverse().join('').slice(-chars);
 }
 
+/** The tutorial's micro_compact over the whole history (the policy keeps it incrementally: tutorial-scan.ts). */
 export function tutorialMicroCompact(history: readonly Message[], keepRecent: number, minChars: number,
   preserve: ReturnType<typeof toolSet>): Message[] | undefined {
   const results: number[] = [];
@@ -56,13 +58,16 @@ export function tutorialMicroCompact(history: readonly Message[], keepRecent: nu
 class TutorialPolicy implements ContextPolicy {
   readonly id = 'claude-code-tutorial';
   private transcripts = 0;
-  constructor(readonly params: Readonly<Record<string, unknown>>) {}
+  private readonly scan: TutorialScan;
+  constructor(readonly params: Readonly<Record<string, unknown>>) {
+    this.scan = new TutorialScan(params.keepRecent as number, params.minChars as number, toolSet(params.preserveTools as string));
+  }
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const p = this.params;
-    const micro = tutorialMicroCompact(history, p.keepRecent as number, p.minChars as number, toolSet(p.preserveTools as string));
+    const { history: micro, changedFrom, estimate } = this.scan.microCompact(history);
     const h = micro ?? history;
-    if (tutorialEstimate(h) > (p.threshold as number)) {
+    if (estimate > (p.threshold as number)) {
       const text = jsonTail(h, p.transcriptTailChars as number);
       const res = ctx.summarizer.summarize({
         messages: h, inputTokens: ctx.tokens.count(text), promptOverheadTokens: 40,
@@ -75,7 +80,7 @@ class TutorialPolicy implements ContextPolicy {
       }
       if (!micro) return { veto: `summary failed: ${res.error}` };
     }
-    return micro ? { history: micro, kind: 'microcompact', note: 'tutorial micro_compact' } : undefined;
+    return micro ? { history: micro, changedFrom, kind: 'microcompact', note: 'tutorial micro_compact' } : undefined;
   }
 }
 

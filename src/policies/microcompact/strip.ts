@@ -29,6 +29,18 @@ export interface StripOptions {
   unit: TurnUnit;
   /** told of every message the run changes (`to`) or removes (`to` undefined), e.g. to keep a token total */
   onChange?: (from: Message, to: Message | undefined) => void;
+  /**
+   * A prefix the run can skip (see `settledPrefix`): `history[0 : index]` holds no tool result, no
+   * assistant message with calls and none with reasoning, and `assistants` assistant messages. Such a
+   * prefix is left as it is by a run, so the outcome is the same; a run then costs O(history − index)
+   * (plus a copy of the prefix).
+   */
+  settled?: Settled;
+}
+
+export interface Settled {
+  index: number;
+  assistants: number;
 }
 
 export interface StripOutcome {
@@ -45,7 +57,7 @@ export interface StripOutcome {
 
 const hasCalls = (m: Message): boolean => m.role === 'assistant' && !!m.tool_calls && m.tool_calls.length > 0;
 
-const hasReasoning = (m: Message): boolean =>
+export const hasReasoning = (m: Message): boolean =>
   m.reasoning !== undefined || m.reasoning_content !== undefined || m.reasoning_details !== undefined;
 
 /** No text and no image: the message would say nothing once its calls are gone. */
@@ -81,14 +93,17 @@ function lastUserTurnsStart(history: readonly Message[], n: number): number {
  * candidates' call ids are looked up among the results (in a long session almost every older turn is
  * already stripped, so there are few).
  */
-function selectToolTurns(history: readonly Message[], turns: readonly number[], o: StripOptions, boundary: number): number[] {
+function selectToolTurns(history: readonly Message[], turns: readonly number[], o: StripOptions, boundary: number, from: number): number[] {
   let end = 0;
   if (o.unit === 'user-turn') while (end < turns.length && turns[end]! < boundary) end++;
   else end = Math.max(0, turns.length - o.keepLastN);
   if (end === 0) return [];
   const waiting = new Set<string>();
   for (let t = 0; t < end; t++) for (const tc of history[turns[t]!]!.tool_calls!) waiting.add(tc.id);
-  for (const m of history) if (m.role === 'tool' && m.tool_call_id !== undefined) waiting.delete(m.tool_call_id);
+  for (let i = from; i < history.length; i++) {
+    const m = history[i]!;
+    if (m.role === 'tool' && m.tool_call_id !== undefined) waiting.delete(m.tool_call_id);
+  }
   const out: number[] = [];
   for (let t = 0; t < end; t++) if (waiting.size === 0 || history[turns[t]!]!.tool_calls!.every((tc) => !waiting.has(tc.id))) out.push(turns[t]!);
   return out;
@@ -101,15 +116,16 @@ function selectToolTurns(history: readonly Message[], turns: readonly number[], 
  */
 export function microcompactHistory(history: readonly Message[], o: StripOptions): StripOutcome {
   const boundary = o.unit === 'user-turn' ? lastUserTurnsStart(history, o.keepLastN) : history.length;
+  const from = o.settled?.index ?? 0;
   const turns: number[] = [];
-  let assistants = 0;
-  for (let i = 0; i < history.length; i++) {
+  let assistants = o.settled?.assistants ?? 0;
+  for (let i = from; i < history.length; i++) {
     const m = history[i]!;
     if (m.role !== 'assistant') continue;
     assistants++;
     if (hasCalls(m)) turns.push(i);
   }
-  const strip = selectToolTurns(history, turns, o, boundary);
+  const strip = selectToolTurns(history, turns, o, boundary, from);
   const stripIds = new Set<string>();
   let toolCallsStripped = 0;
   let assistantMessagesRemoved = 0;
@@ -122,12 +138,12 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
   // assistant message before the protected turns)
   const reasoningBefore = Math.max(0, assistants - assistantMessagesRemoved - o.keepLastN);
 
-  const out: Message[] = [];
+  const out: Message[] = history.slice(0, from);
   let toolResultsRemoved = 0;
   let reasoningStripped = 0;
-  let survivor = 0;
+  let survivor = o.settled?.assistants ?? 0; // every assistant message of the settled prefix survives
   let s = 0; // next entry of `strip` (ascending)
-  for (let i = 0; i < history.length; i++) {
+  for (let i = from; i < history.length; i++) {
     const from = history[i]!;
     let m = from;
     if (m.role === 'tool') {
@@ -164,3 +180,21 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
 /** True when the outcome changed nothing. */
 export const stripIsNoop = (o: StripOutcome): boolean =>
   o.toolTurnsStripped === 0 && o.toolResultsRemoved === 0 && o.reasoningStripped === 0;
+
+/**
+ * `settled` moved forward over `history[settled.index:]` as far as the prefix stays settled (no tool
+ * result, no assistant message with calls or reasoning): after a run, everything before the first turn
+ * it kept. O(messages passed).
+ */
+export function settledPrefix(history: readonly Message[], settled: Settled): Settled {
+  let { index, assistants } = settled;
+  for (; index < history.length; index++) {
+    const m = history[index]!;
+    if (m.role === 'tool') break;
+    if (m.role === 'assistant') {
+      if (hasCalls(m) || hasReasoning(m)) break;
+      assistants++;
+    }
+  }
+  return { index, assistants };
+}

@@ -10,7 +10,8 @@
  * appended to the task (the first user message), so roles keep alternating.
  */
 import { contentText, type Message } from '../../core/messages.js';
-import { flagOverWindow } from '../shared/over-window.js';
+import { joinedCount } from '../../core/tokens.js';
+import { flagOverWindow, historyTotal } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 import { ToolStepIndex } from './step-index.js';
 
@@ -40,7 +41,8 @@ export function toolSteps(history: readonly Message[]): [number, number][] {
 class RecentToolsSummaryPolicy implements ContextPolicy {
   readonly id = 'recent-tools-summary';
   private summary = '';
-  private task: { original: Message; merged: Message } | undefined;
+  /** the task message as it was, its text with the summary header (the same string on every merge), and the merged message */
+  private task: { original: Message; head: string; merged: Message } | undefined;
   private readonly steps = new ToolStepIndex();
 
   constructor(
@@ -54,8 +56,13 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
    * `over-window` when nothing ran (metadata only).
    */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
-    return flagOverWindow(history, this.prune(history, ctx), ctx);
+    this.resultTokens = undefined;
+    const r = this.prune(history, ctx);
+    return flagOverWindow(history, r, ctx, this.resultTokens);
   }
+
+  /** exact tokens of the history `prune` returned (so it is not counted again) */
+  private resultTokens: number | undefined;
 
   private prune(history: readonly Message[], ctx: PolicyContext): HookResult {
     const steps = this.steps.of(history);
@@ -82,14 +89,27 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
     this.summary = res.text;
+    // the result's total from the history's running sum: what was pruned and the task message replaced
+    let total = historyTotal(history, ctx);
+    for (const m of pruned) total -= ctx.tokens.message(m);
     const t = next.findIndex((m) => m.role === 'user');
     if (t >= 0) {
       const original = this.task && next[t] === this.task.merged ? this.task.original : next[t]!;
-      const merged: Message = { ...original, content: `${contentText(original)}${SUMMARY_HEADER}${this.summary}` };
-      this.task = { original, merged };
+      // the task and header end in "]\n": the joined text is counted from its parts (core/tokens.ts joinedCount)
+      const head = this.task?.original === original ? this.task.head : `${contentText(original)}${SUMMARY_HEADER}`;
+      const content = head + this.summary;
+      joinedCount(ctx.tokens, head, this.summary, content);
+      const merged: Message = { ...original, content };
+      this.task = { original, head, merged };
+      total += ctx.tokens.message(merged) - ctx.tokens.message(next[t]!);
       next[t] = merged;
     }
-    return { history: next, kind: 'summary', detail: { prunedPairs: old } };
+    this.resultTokens = total;
+    // the kept steps, shifted by what was pruned before them (all pruned steps come first)
+    const shift = steps.slice(0, k).reduce((n, [a, b]) => n + b - a, 0);
+    this.steps.rebase(next, steps.slice(k).map(([a, b]) => [a - shift, b - shift]));
+    // changedFrom 0: the task message changes; the hint has the harness adopt `next`, which the index and the sum follow
+    return { history: next, changedFrom: 0, kind: 'summary', detail: { prunedPairs: old } };
   }
 }
 

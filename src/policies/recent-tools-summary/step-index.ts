@@ -35,4 +35,12 @@ export class ToolStepIndex {
     this.last = history[history.length - 1];
     return steps;
   }
+
+  /** `history` (a policy's result) has exactly the ranges `steps`: its index, without a scan. */
+  rebase(history: readonly Message[], steps: [number, number][]): void {
+    this.ref = history;
+    this.steps = steps;
+    this.scanned = history.length;
+    this.last = history[history.length - 1];
+  }
 }

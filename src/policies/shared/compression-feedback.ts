@@ -27,10 +27,13 @@ export function thousands(n: number): string {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Element-wise equality of two histories (Hermes compares the lists of dicts with `==`). */
-export function sameHistory(a: readonly Message[], b: readonly Message[]): boolean {
+/**
+ * Element-wise equality of two histories (Hermes compares the lists of dicts with `==`); the first `from`
+ * messages are known to be the same objects (a rewrite that kept its prefix).
+ */
+export function sameHistory(a: readonly Message[], b: readonly Message[], from = 0): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!sameMessage(a[i]!, b[i]!)) return false;
+  for (let i = from; i < a.length; i++) if (!sameMessage(a[i]!, b[i]!)) return false;
   return true;
 }
 
@@ -40,8 +43,10 @@ export function summarizeManualCompression(
   beforeTokens: number,
   afterTokens: number,
   tokenLabel: string = ROUGH_TOKEN_LABEL,
+  /** `after[i] === before[i]` for every `i < keptPrefix` (so only the rest is compared) */
+  keptPrefix = 0,
 ): CompressionFeedback {
-  const noop = sameHistory(before, after);
+  const noop = sameHistory(before, after, keptPrefix);
   const range = `${tokenLabel}: ~${thousands(beforeTokens)} → ~${thousands(afterTokens)} tokens`;
   const headline = noop
     ? `No changes from compression: ${before.length} messages`

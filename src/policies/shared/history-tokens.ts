@@ -22,7 +22,7 @@ export class HistoryTokens {
   private counted = 0;
   private last: Message | undefined;
   private total = 0;
-  private expected: { history: readonly Message[]; total: number } | undefined;
+  private expected: { history: readonly Message[]; length: number; total: number } | undefined;
 
   of(history: readonly Message[], tokens: TokenCounter): number {
     if (tokens !== this.counter) {
@@ -33,10 +33,10 @@ export class HistoryTokens {
     if (!this.extends(history)) {
       const prev = this.ref;
       const e = this.expected;
-      if (e && history.length >= e.history.length && startsWith(history, e.history)) {
-        // the policy's announced result plus what was appended since
+      if (e && history.length >= e.length && (history === e.history || startsWith(history, e.history, e.length))) {
+        // the policy's announced result plus what was appended since (the harness may have adopted that very array)
         this.total = e.total;
-        this.counted = e.history.length;
+        this.counted = e.length;
       } else {
         // a new array: rebased on the last one; the same array changed in place (not what the harness does): counted whole
         this.total = prev && prev !== history ? this.deltaTotal(history, tokens) : 0;
@@ -52,7 +52,7 @@ export class HistoryTokens {
 
   /** The policy returned `history`, whose exact total is `total` (counted with the same counter). */
   expect(history: readonly Message[], total: number): void {
-    this.expected = { history, total };
+    this.expected = { history, length: history.length, total };
   }
 
   /**
@@ -75,7 +75,7 @@ export class HistoryTokens {
   }
 }
 
-function startsWith(history: readonly Message[], prefix: readonly Message[]): boolean {
-  for (let i = 0; i < prefix.length; i++) if (history[i] !== prefix[i]) return false;
+function startsWith(history: readonly Message[], prefix: readonly Message[], length: number): boolean {
+  for (let i = 0; i < length; i++) if (history[i] !== prefix[i]) return false;
   return true;
 }

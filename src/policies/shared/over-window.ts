@@ -29,14 +29,26 @@ function sums(tokens: TokenCounter): HistoryTokens {
   return s;
 }
 
+/** The exact tokens of `history` (without the system prompt): the running sum `overWindow` keeps. */
+export function historyTotal(history: readonly Message[], ctx: PolicyContext): number {
+  return sums(ctx.tokens).of(history, ctx.tokens);
+}
+
 /** The same test for a policy's result, which the harness copies: counted without becoming the running sum's array. */
 function resultOverWindow(history: readonly Message[], ctx: PolicyContext): boolean {
   return ctx.systemTokens + sums(ctx.tokens).peek(history, ctx.tokens) > ctx.contextWindow;
 }
 
-/** `r` as reported: a rewrite left over the window is flagged; no action over the window becomes a veto. */
-export function flagOverWindow(history: readonly Message[], r: HookResult, ctx: PolicyContext): HookResult {
+/**
+ * `r` as reported: a rewrite left over the window is flagged; no action over the window becomes a veto.
+ * `resultTokens`, when the policy knows it, is the exact total of `r.history` (`historyTotal`'s count):
+ * then nothing is counted, and the running sum continues from it on the next step.
+ */
+export function flagOverWindow(history: readonly Message[], r: HookResult, ctx: PolicyContext, resultTokens?: number): HookResult {
   if (r === undefined) return overWindow(history, ctx) ? { veto: OVER_WINDOW_VETO } : undefined;
-  if ('veto' in r || r.detail?.overWindow === true || !resultOverWindow(r.history, ctx)) return r;
+  if ('veto' in r || r.detail?.overWindow === true) return r;
+  if (resultTokens !== undefined) sums(ctx.tokens).expect(r.history, resultTokens);
+  const over = resultTokens !== undefined ? ctx.systemTokens + resultTokens > ctx.contextWindow : resultOverWindow(r.history, ctx);
+  if (!over) return r;
   return { ...r, detail: { ...r.detail, overWindow: true } };
 }
