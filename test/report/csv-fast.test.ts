@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS, eventsCsv, STEP_COLUMNS, stepsCsv, toCsv } from '../../src/report/csv.js';
 import { fixtureRun } from './helpers.js';
 import { cell } from '../../src/report/format.js';
-import { safeText } from '../../src/report/csv-safe.js';
+import { safeText, stringifySafe } from '../../src/report/csv-safe.js';
+import { tableCsv } from '../../src/report/table.js';
 
 const value = fc.oneof(
   fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\n', '\r', 'é', ';', "'", '\t', '#', '=', '-', '+', '@') }),
@@ -27,6 +28,17 @@ describe('toCsv', () => {
 
   it('writes the header alone for no rows', () => {
     expect(toCsv([], ['x', 'y'])).toBe('x,y\n');
+  });
+});
+
+describe('tableCsv', () => {
+  it('is byte-identical to csv-stringify on adversarial cells and column names', () => {
+    const tcell = fc.oneof(fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\n', '\r', 'é', "'", '=', '-', '+', '@', '1', '.') }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+    fc.assert(fc.property(fc.array(fc.tuple(tcell, tcell), { maxLength: 20 }), (rows) => {
+      const columns = ['x', '=y,"z"'];
+      const table = { columns, rows: rows.map(([a, b]) => ({ x: a, '=y,"z"': b })) };
+      expect(tableCsv(table)).toBe(stringifySafe([[...columns], ...table.rows.map((r) => columns.map((c) => cell(r[c as keyof typeof r])))]));
+    }), { numRuns: 300, seed: 2 });
   });
 });
 

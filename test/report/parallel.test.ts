@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eventsCsv, stepsCsv } from '../../src/report/csv.js';
 import { formatRawRows, keptRawRows } from '../../src/report/raw-rows.js';
 import { toRows } from '../../src/metrics/aggregate.js';
+import { cacheShareChart } from '../../src/report/charts/cache-share.js';
+import { runContext } from '../../src/report/charts/index.js';
+import { tableCsv } from '../../src/report/table.js';
 import { cellTasks, largestFirst, runPlanCells } from '../../src/sim/parallel.js';
 import { planCells } from '../../src/sim/run.js';
 import { fixturePlan, fixtureSource } from './fixture-plan.js';
@@ -32,6 +35,9 @@ describe('worker threads', () => {
     const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, digest: { rawRows: true } });
     for (const r of parallel) expect(keptRawRows(r)).toEqual(formatRawRows(r));
     expect(toRows(parallel).map((r) => r.metrics)).toEqual(toRows(serial).map((r) => r.metrics));
+    // the cache-share chart pooled from the runs' kept buckets equals the one added up step by step
+    const ctx = runContext(serial, serial[0]!.key.policyLabel);
+    expect(tableCsv(cacheShareChart(parallel, ctx).table)).toBe(tableCsv(cacheShareChart(serial, ctx).table));
     expect(parallel.some((r) => keptRawRows(r)!.events !== '')).toBe(true);
     expect(stepsCsv(parallel)).toBe(stepsCsv(serial));
     expect(eventsCsv(parallel)).toBe(eventsCsv(serial));

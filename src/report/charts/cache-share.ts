@@ -22,22 +22,69 @@ interface Bucket {
   steps: number;
 }
 
+/** One run's share of the buckets: per bucket of its steps, in step order, its sums. */
+export interface RunBucket {
+  from: number;
+  to: number;
+  read: number;
+  prompt: number;
+  steps: number;
+}
+
+/**
+ * A run's buckets, or null when a token count is not an integer. Why per run: the report computes them
+ * where the run was simulated (report/run-digest.ts), so a worker's step records need not be rebuilt
+ * here; pooled in run order they give the same sums as adding step by step, because integer sums (far
+ * below 2^53) do not depend on the order of the additions — hence the check.
+ */
+export function runBuckets(run: SessionRun): RunBucket[] | null {
+  const out: RunBucket[] = [];
+  let b: RunBucket | undefined;
+  for (const s of run.steps) {
+    if (!Number.isSafeInteger(s.cacheReadTokens) || !Number.isSafeInteger(s.promptTokens)) return null;
+    const from = Math.floor(s.step / SHARE_BUCKET) * SHARE_BUCKET;
+    if (!b || b.from !== from) {
+      b = out.find((x) => x.from === from);
+      if (!b) out.push((b = { from, to: from, read: 0, prompt: 0, steps: 0 }));
+    }
+    b.to = Math.max(b.to, s.step + 1);
+    b.read += s.cacheReadTokens;
+    b.prompt += s.promptTokens;
+    b.steps++;
+  }
+  return out;
+}
+
+const kept = new WeakMap<SessionRun, RunBucket[]>();
+
+/** Keeps a run's buckets computed ahead of the report (report/run-digest.ts). */
+export function keepRunBuckets(run: SessionRun, b: RunBucket[]): void {
+  kept.set(run, b);
+}
+
 /** Buckets keyed by (scenario, policy label, first step), in run order. */
 function buckets(runs: readonly SessionRun[]): Bucket[] {
   const out = new Map<string, Bucket>();
   for (const r of runs) {
-    for (const s of r.steps) {
-      const from = Math.floor(s.step / SHARE_BUCKET) * SHARE_BUCKET;
-      const k = `${r.key.scenario}\u0000${r.key.policyLabel}\u0000${from}`;
+    for (const rb of kept.get(r) ?? runBuckets(r) ?? stepBuckets(r)) {
+      const k = `${r.key.scenario}\u0000${r.key.policyLabel}\u0000${rb.from}`;
       let b = out.get(k);
-      if (!b) out.set(k, (b = { scenario: r.key.scenario, policy: r.key.policy, policyLabel: r.key.policyLabel, from, to: from, read: 0, prompt: 0, steps: 0 }));
-      b.to = Math.max(b.to, s.step + 1);
-      b.read += s.cacheReadTokens;
-      b.prompt += s.promptTokens;
-      b.steps++;
+      if (!b) out.set(k, (b = { scenario: r.key.scenario, policy: r.key.policy, policyLabel: r.key.policyLabel, from: rb.from, to: rb.from, read: 0, prompt: 0, steps: 0 }));
+      b.to = Math.max(b.to, rb.to);
+      b.read += rb.read;
+      b.prompt += rb.prompt;
+      b.steps += rb.steps;
     }
   }
   return [...out.values()];
+}
+
+/** A run whose token counts are not all integers: one entry per step, so the pooled sums add step by step. */
+function stepBuckets(run: SessionRun): RunBucket[] {
+  return run.steps.map((s) => {
+    const from = Math.floor(s.step / SHARE_BUCKET) * SHARE_BUCKET;
+    return { from, to: s.step + 1, read: s.cacheReadTokens, prompt: s.promptTokens, steps: 1 };
+  });
 }
 
 export function cacheShareChart(runs: readonly SessionRun[], ctx: RunChartContext): Chart {
