@@ -141,10 +141,12 @@ export function compress(c: HermesCompressor, input: readonly PyMsg[], currentTo
   if (san.orphanCalls) rec.paths.push('orphan_tool_calls_stripped');
   rec.paths.push(...tailPaths(tail, rec, c));
   if (rec.fallback_summary_used) rec.paths.push('summary_fallback_static');
-  const preEstimate = estimateMessagesTokensRough(msgs);
-  const newEstimate = estimateMessagesTokensRough(out);
-  c.lastCompressionSavingsPct = preEstimate > 0 ? ((preEstimate - newEstimate) / preEstimate) * 100 : 0;
-  c.applySavingsRule(c.lastCompressionSavingsPct);
+  const kept = out.slice(); // the caller may change `out`; `msgs` is ours and stays as it is
+  c.savingsWhenRead(() => {
+    const preEstimate = estimateMessagesTokensRough(msgs);
+    const newEstimate = estimateMessagesTokensRough(kept);
+    return preEstimate > 0 ? ((preEstimate - newEstimate) / preEstimate) * 100 : 0;
+  });
   c.lastCompressionMadeProgress = true;
   return finishEarly(c, input, out, rec, false);
 }

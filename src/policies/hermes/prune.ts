@@ -56,10 +56,24 @@ export function pruneBoundary(msgs: readonly PyMsg[], protectTailCount: number, 
 /**
  * Upstream keys the dedup on md5(content.encode("utf-8", errors="replace"))[:12]. Equal keys mean equal
  * encoded text (a 48-bit collision aside, which no real history hits), so the encoded text itself is the
- * key: a Set of strings hashes each once, with no digest per call.
+ * key. The keys seen are grouped by length (replacing lone surrogates keeps the length), so a new output
+ * is compared only with the earlier ones of its length: no digest and no hash of the whole text, and
+ * two different texts of one length usually differ in their first characters.
  */
-function dedupKey(s: string): string {
-  return replaceLoneSurrogates(s);
+class SeenTexts {
+  private readonly byLength = new Map<number, string[]>();
+  /** true when `s` was added before; adds it otherwise */
+  check(s: string): boolean {
+    const key = replaceLoneSurrogates(s);
+    const same = this.byLength.get(key.length);
+    if (same === undefined) {
+      this.byLength.set(key.length, [key]);
+      return false;
+    }
+    for (const k of same) if (k === key) return true;
+    same.push(key);
+    return false;
+  }
 }
 
 /** `_truncate_tool_call_args_json`: shrink string leaves over `head` chars; non-JSON stays as is. */
@@ -109,17 +123,16 @@ function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
 }
 
 function dedupPass(result: PyMsg[], detail: PruneDetail): number {
-  const seen = new Set<string>();
+  const seen = new SeenTexts();
   let n = 0;
   for (let i = result.length - 1; i >= 0; i--) {
     const m = result[i]!;
     if (m.role !== 'tool' || typeof m.content !== 'string' || pyLen(m.content) < 200) continue;
-    const h = dedupKey(m.content);
-    if (seen.has(h)) {
+    if (seen.check(m.content)) {
       result[i] = { ...m, content: DUPLICATE_PLACEHOLDER };
       detail.dedup.push(i);
       n++;
-    } else seen.add(h);
+    }
   }
   detail.dedup.reverse();
   return n;
