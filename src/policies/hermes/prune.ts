@@ -62,9 +62,8 @@ export function pruneBoundary(msgs: readonly PyMsg[], protectTailCount: number, 
  */
 class SeenTexts {
   private readonly byLength = new Map<number, string[]>();
-  /** true when `s` was added before; adds it otherwise */
-  check(s: string): boolean {
-    const key = replaceLoneSurrogates(s);
+  /** true when `key` was added before; adds it otherwise */
+  check(key: string): boolean {
     const same = this.byLength.get(key.length);
     if (same === undefined) {
       this.byLength.set(key.length, [key]);
@@ -74,6 +73,52 @@ class SeenTexts {
     same.push(key);
     return false;
   }
+}
+
+/**
+ * What the passes measure of a tool message's string content, memoized per message object (messages
+ * are immutable; the content is compared in case one was not): its Python length and its dedup key.
+ * Why: every compaction prunes the whole list again, and measuring each long output (a surrogate scan)
+ * twice per call was a large part of the pass.
+ */
+interface TextFacts {
+  content: string;
+  len: number;
+  key: string;
+}
+const factsMemo = new WeakMap<PyMsg, TextFacts>();
+function textFacts(m: PyMsg, content: string): TextFacts {
+  let f = factsMemo.get(m);
+  if (f === undefined || f.content !== content) {
+    f = { content, len: pyLen(content), key: replaceLoneSurrogates(content) };
+    factsMemo.set(m, f);
+  }
+  return f;
+}
+
+/**
+ * The messages the passes make from a message, memoized per message object: the same input gives the
+ * same output object at every compaction (and in every session replaying the same workload), so the
+ * memos on the output (estimates, the summary's serialisation, the simulator's counts) hold too.
+ */
+const duplicateMemo = new WeakMap<PyMsg, PyMsg>();
+function duplicateOf(m: PyMsg): PyMsg {
+  let out = duplicateMemo.get(m);
+  if (out === undefined) {
+    out = { ...m, content: DUPLICATE_PLACEHOLDER };
+    duplicateMemo.set(m, out);
+  }
+  return out;
+}
+
+const summaryMemo = new WeakMap<PyMsg, { name: unknown; args: unknown; content: string; out: PyMsg }>();
+/** `m` with its output replaced by the one-line summary of a call of `name` with `args`. */
+function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string): PyMsg {
+  const hit = summaryMemo.get(m);
+  if (hit !== undefined && hit.name === name && hit.args === args && hit.content === content) return hit.out;
+  const out = { ...m, content: summarizeToolResult(name, args, content) };
+  summaryMemo.set(m, { name, args, content, out });
+  return out;
 }
 
 /** `_truncate_tool_call_args_json`: shrink string leaves over `head` chars; non-JSON stays as is. */
@@ -127,9 +172,11 @@ function dedupPass(result: PyMsg[], detail: PruneDetail): number {
   let n = 0;
   for (let i = result.length - 1; i >= 0; i--) {
     const m = result[i]!;
-    if (m.role !== 'tool' || typeof m.content !== 'string' || pyLen(m.content) < 200) continue;
-    if (seen.check(m.content)) {
-      result[i] = { ...m, content: DUPLICATE_PLACEHOLDER };
+    if (m.role !== 'tool' || typeof m.content !== 'string') continue;
+    const f = textFacts(m, m.content);
+    if (f.len < 200) continue;
+    if (seen.check(f.key)) {
+      result[i] = duplicateOf(m);
       detail.dedup.push(i);
       n++;
     }
@@ -161,9 +208,9 @@ function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): 
       continue;
     }
     if (typeof c !== 'string' || !c || c === PRUNED_TOOL_PLACEHOLDER || c.startsWith('[Duplicate tool output')) continue;
-    if (pyLen(c) > 200) {
+    if (textFacts(m, c).len > 200) {
       const [name, args] = calls.get('tool_call_id' in m ? m.tool_call_id : '') ?? ['unknown', ''];
-      result[i] = { ...m, content: summarizeToolResult(name, args, c) };
+      result[i] = summarizedOf(m, name, args, c);
       detail.summarized.push(i);
       n++;
     }
@@ -171,23 +218,39 @@ function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): 
   return n;
 }
 
+/** The assistant message with long call arguments shrunk, or `m` itself when none shrinks. */
+function withTruncatedArgs(m: PyMsg, calls: unknown[]): PyMsg {
+  let modified = false;
+  const tcs = calls.map((tc) => {
+    if (!isDict(tc)) return tc;
+    const fn = isDict(tc.function) ? tc.function : {};
+    const args = 'arguments' in fn ? fn.arguments : '';
+    if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
+    const shrunk = truncatedArgsOf(fn, args);
+    if (shrunk === args) return tc;
+    modified = true;
+    return { ...tc, function: { ...fn, arguments: shrunk } };
+  });
+  return modified ? { ...m, tool_calls: tcs } : m;
+}
+
+/** `withTruncatedArgs`, memoized per message object (see `duplicateOf`). */
+const truncatedMsgMemo = new WeakMap<PyMsg, { calls: unknown[]; out: PyMsg }>();
+function truncatedMessageOf(m: PyMsg, calls: unknown[]): PyMsg {
+  const hit = truncatedMsgMemo.get(m);
+  if (hit !== undefined && hit.calls === calls) return hit.out;
+  const out = withTruncatedArgs(m, calls);
+  truncatedMsgMemo.set(m, { calls, out });
+  return out;
+}
+
 function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail): void {
   for (let i = 0; i < boundary; i++) {
     const m = result[i]!;
     if (m.role !== 'assistant' || !nonEmptyList(m.tool_calls)) continue;
-    let modified = false;
-    const tcs = m.tool_calls.map((tc) => {
-      if (!isDict(tc)) return tc;
-      const fn = isDict(tc.function) ? tc.function : {};
-      const args = 'arguments' in fn ? fn.arguments : '';
-      if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
-      const shrunk = truncatedArgsOf(fn, args);
-      if (shrunk === args) return tc;
-      modified = true;
-      return { ...tc, function: { ...fn, arguments: shrunk } };
-    });
-    if (modified) {
-      result[i] = { ...m, tool_calls: tcs };
+    const out = truncatedMessageOf(m, m.tool_calls);
+    if (out !== m) {
+      result[i] = out;
       detail.args_truncated.push(i);
     }
   }
