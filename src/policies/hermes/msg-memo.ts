@@ -24,6 +24,18 @@ export interface HermesMemo {
   pieces?: readonly string[];
   /** the pieces' token count, for the counter that counted them */
   pieceTokens?: { counter: object; n: number };
+  /** prune.ts: a tool output's Python length and dedup key (for that content) */
+  facts?: { content: string; len: number; key: string };
+  /** prune.ts: the message with its output replaced by the duplicate placeholder */
+  duplicate?: PyMsg;
+  /** prune.ts: the message with its output summarised (for that call name, arguments and content) */
+  summarized?: { name: unknown; args: unknown; content: string; out: PyMsg };
+  /** prune.ts: the message with long call arguments shrunk (itself when none shrinks) */
+  truncated?: { calls: unknown[]; out: PyMsg };
+  /** prune-first.ts: the output's length as the prune phase measures it */
+  outputLen?: number;
+  /** prune-first.ts: the message with its output replaced by the pruned placeholder */
+  outputPruned?: PyMsg;
 }
 
 type Slot = MessageMemo & { hermes?: HermesMemo };

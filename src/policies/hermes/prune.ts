@@ -10,6 +10,7 @@
  */
 import { estimateMsgBudgetTokens, isImagePart } from './estimate.js';
 import { isDict, nonEmptyList, type PyMsg } from './msg.js';
+import { hermesMemo } from './msg-memo.js';
 import { PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
 import { pyLen, pySlice, replaceLoneSurrogates } from './pystr.js';
 import { summarizeToolResult } from './tool-summary.js';
@@ -81,17 +82,12 @@ class SeenTexts {
  * Why: every compaction prunes the whole list again, and measuring each long output (a surrogate scan)
  * twice per call was a large part of the pass.
  */
-interface TextFacts {
-  content: string;
-  len: number;
-  key: string;
-}
-const factsMemo = new WeakMap<PyMsg, TextFacts>();
-function textFacts(m: PyMsg, content: string): TextFacts {
-  let f = factsMemo.get(m);
+function textFacts(m: PyMsg, content: string): { len: number; key: string } {
+  const memo = hermesMemo(m);
+  let f = memo.facts;
   if (f === undefined || f.content !== content) {
     f = { content, len: pyLen(content), key: replaceLoneSurrogates(content) };
-    factsMemo.set(m, f);
+    memo.facts = f;
   }
   return f;
 }
@@ -101,23 +97,18 @@ function textFacts(m: PyMsg, content: string): TextFacts {
  * same output object at every compaction (and in every session replaying the same workload), so the
  * memos on the output (estimates, the summary's serialisation, the simulator's counts) hold too.
  */
-const duplicateMemo = new WeakMap<PyMsg, PyMsg>();
 function duplicateOf(m: PyMsg): PyMsg {
-  let out = duplicateMemo.get(m);
-  if (out === undefined) {
-    out = { ...m, content: DUPLICATE_PLACEHOLDER };
-    duplicateMemo.set(m, out);
-  }
-  return out;
+  const memo = hermesMemo(m);
+  return (memo.duplicate ??= { ...m, content: DUPLICATE_PLACEHOLDER });
 }
 
-const summaryMemo = new WeakMap<PyMsg, { name: unknown; args: unknown; content: string; out: PyMsg }>();
 /** `m` with its output replaced by the one-line summary of a call of `name` with `args`. */
 function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string): PyMsg {
-  const hit = summaryMemo.get(m);
+  const memo = hermesMemo(m);
+  const hit = memo.summarized;
   if (hit !== undefined && hit.name === name && hit.args === args && hit.content === content) return hit.out;
   const out = { ...m, content: summarizeToolResult(name, args, content) };
-  summaryMemo.set(m, { name, args, content, out });
+  memo.summarized = { name, args, content, out };
   return out;
 }
 
@@ -235,12 +226,12 @@ function withTruncatedArgs(m: PyMsg, calls: unknown[]): PyMsg {
 }
 
 /** `withTruncatedArgs`, memoized per message object (see `duplicateOf`). */
-const truncatedMsgMemo = new WeakMap<PyMsg, { calls: unknown[]; out: PyMsg }>();
 function truncatedMessageOf(m: PyMsg, calls: unknown[]): PyMsg {
-  const hit = truncatedMsgMemo.get(m);
+  const memo = hermesMemo(m);
+  const hit = memo.truncated;
   if (hit !== undefined && hit.calls === calls) return hit.out;
   const out = withTruncatedArgs(m, calls);
-  truncatedMsgMemo.set(m, { calls, out });
+  memo.truncated = { calls, out };
   return out;
 }
 
