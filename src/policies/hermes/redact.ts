@@ -53,7 +53,17 @@ const CFG_ANCHORED_RE = new RegExp(
 );
 const ENV_LOOKUP_VALUE_RE = /^(?:os\.(?:getenv|environ)|process\.env|\$ENV\{)/;
 const YAML_NAMES = '(?:api[ _.\\-]?key|token|secret|passwd|password|credential)';
-const YAML_NAMES_GATE = new RegExp(YAML_NAMES, 'iu');
+/**
+ * A YAML name needs "key", "token", "secret", "passw" or "credential" in any case. Under the `iu` flags
+ * only two non-ASCII characters fold to those letters: the Kelvin sign (to "k"; `toLowerCase` maps it
+ * too) and the long s "ſ" (to "s"; `toLowerCase` keeps it). A regex gate on the names was as slow as
+ * the pattern itself on prose full of words starting with "t", "s" or "c".
+ */
+function mayHaveYamlName(text: string): boolean {
+  if (text.includes('\u017f')) return true;
+  const lower = text.toLowerCase();
+  return lower.includes('key') || lower.includes('token') || lower.includes('secret') || lower.includes('passw') || lower.includes('credential');
+}
 const YAML_ASSIGN_RE = new RegExp(`(${LINE_START}[ \\t]*[A-Za-z0-9_.\\-]*${YAML_NAMES}[A-Za-z0-9_.\\-]*)(:[ \\t]*)(?!['"])([^${PY_WS_CLASS}&]+)`, 'giu');
 const JSON_NAMES = '(?:api_?[Kk]ey|token|secret|password|access_token|refresh_token|auth_token|bearer|secret_value|raw_secret|secret_input|key_material)';
 const JSON_FIELD_RE = new RegExp(`("${JSON_NAMES}")${S}*:${S}*"([^"]+)"`, 'giu');
@@ -62,7 +72,17 @@ const SECRET_HEADER_RE = new RegExp(`((?:x-api-key|x-goog-api-key|api-key|apikey
 /** every header name but `apikey` holds a "-" */
 const mayHaveSecretHeader = (text: string): boolean => text.includes('-') || /apikey/iu.test(text);
 const TELEGRAM_RE = new RegExp(`(bot)?(${D}{8,}):([-A-Za-z0-9_]{30,})`, 'gu');
-const TELEGRAM_GATE = new RegExp(`${D}{8}`, 'u');
+/** A Telegram token has a ":" followed by 30 or more of [-A-Za-z0-9_]. */
+function mayHaveTelegramToken(text: string): boolean {
+  for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) {
+    let k = 1;
+    while (k <= 30 && isTokenChar(text.charCodeAt(at + k))) k++;
+    if (k > 30) return true;
+  }
+  return false;
+}
+const isTokenChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f;
 const PRIVATE_KEY_RE = /-----BEGIN[A-Z ]*PRIVATE KEY-----[\s\S]*?-----END[A-Z ]*PRIVATE KEY-----/g;
 const DB_CONNSTR_RE = new RegExp(`((?:postgres(?:ql)?|mysql|mongodb(?:\\+srv)?|redis|amqp)://[^:${PY_WS_CLASS}]+:)([^@${PY_WS_CLASS}]+)(@)`, 'giu');
 const URL_BARE_TOKEN_RE = new RegExp(`((?:https?|wss?|git|ssh|ftp|ftps|sftp)://)([^${PY_WS_CLASS}:@/]{8,})(@${NS}+)`, 'giu');
@@ -121,7 +141,7 @@ export function redactSensitiveText(text: string): string {
   if (text.includes(':') && text.includes('"')) {
     text = text.replace(JSON_FIELD_RE, (m, k: string, v: string) => (ENV_LOOKUP_VALUE_RE.test(v) ? m : `${k}: "${maskToken(v)}"`));
   }
-  if (text.includes(':') && !text.includes('://') && YAML_NAMES_GATE.test(text)) {
+  if (text.includes(':') && !text.includes('://') && mayHaveYamlName(text)) {
     text = text.replace(YAML_ASSIGN_RE, (m, k: string, sep: string, v: string) => (ENV_LOOKUP_VALUE_RE.test(v) ? m : `${k}${sep}${maskToken(v)}`));
   }
   if (text.includes('uthorization') || text.includes('UTHORIZATION')) {
@@ -129,7 +149,7 @@ export function redactSensitiveText(text: string): string {
   }
   if (text.includes(':')) {
     if (mayHaveSecretHeader(text)) text = text.replace(SECRET_HEADER_RE, (_m, a: string, b: string) => a + maskToken(b));
-    if (TELEGRAM_GATE.test(text)) text = text.replace(TELEGRAM_RE, (_m, bot: string | undefined, digits: string) => `${bot ?? ''}${digits}:***`);
+    if (mayHaveTelegramToken(text)) text = text.replace(TELEGRAM_RE, (_m, bot: string | undefined, digits: string) => `${bot ?? ''}${digits}:***`);
   }
   if (text.includes('BEGIN') && text.includes('-----')) text = text.replace(PRIVATE_KEY_RE, '[REDACTED PRIVATE KEY]');
   if (text.includes('://')) {
