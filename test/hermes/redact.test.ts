@@ -31,6 +31,8 @@ describe('redactSensitiveText', () => {
     ["\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669:ABCdefGhIJKlmNoPQRsTUVwxyZ1234567890ab", "\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669:***"],
     ["api\u212aey: abcdefghijklmnopqrstuvwxyz", "api\u212aey: ***"],
     ["see <think>x</think> done", "see <think>x</think> done"],
+    ["pa\u017f\u017fword: hunter2hunter2hunter2", "pa\u017f\u017fword: hunter...ter2"],
+    ["my \u017fecret: abcdefghijklmnopqrstuvwxyz", "my \u017fecret: abcdefghijklmnopqrstuvwxyz"],
   ])('%j', (input, expected) => {
     expect(redactSensitiveText(input)).toBe(expected);
   });
