@@ -32,6 +32,8 @@ export interface HermesMemo {
   summarized?: { name: unknown; args: unknown; content: string; out: PyMsg };
   /** prune.ts: the message with long call arguments shrunk (itself when none shrinks) */
   truncated?: { calls: unknown[]; out: PyMsg };
+  /** summary-text.ts: whether the content is (or continues after a merge with) a handoff summary */
+  isSummary?: boolean;
   /** prune-first.ts: the output's length as the prune phase measures it */
   outputLen?: number;
   /** prune-first.ts: the message with its output replaced by the pruned placeholder */
