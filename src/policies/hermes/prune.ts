@@ -103,20 +103,20 @@ function duplicateOf(m: PyMsg): PyMsg {
 }
 
 /** `m` with its output replaced by the one-line summary of a call of `name` with `args`. */
-function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string): PyMsg {
+function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string, loads: (s: string) => unknown): PyMsg {
   const memo = hermesMemo(m);
   const hit = memo.summarized;
   if (hit !== undefined && hit.name === name && hit.args === args && hit.content === content) return hit.out;
-  const out = { ...m, content: summarizeToolResult(name, args, content) };
+  const out = { ...m, content: summarizeToolResult(name, args, content, loads) };
   memo.summarized = { name, args, content, out };
   return out;
 }
 
 /** `_truncate_tool_call_args_json`: shrink string leaves over `head` chars; non-JSON stays as is. */
-export function truncateToolCallArgsJson(args: string, head = 200): string {
+export function truncateToolCallArgsJson(args: string, head = 200, loads: (s: string) => unknown = pyJsonLoads): string {
   let parsed: unknown;
   try {
-    parsed = pyJsonLoads(args);
+    parsed = loads(args);
   } catch (e) {
     if (e instanceof PyJsonError) return args;
     throw e;
@@ -136,10 +136,10 @@ export function truncateToolCallArgsJson(args: string, head = 200): string {
  * compaction otherwise.
  */
 const truncatedMemo = new WeakMap<object, { args: string; shrunk: string }>();
-function truncatedArgsOf(fn: object, args: string): string {
+function truncatedArgsOf(fn: object, args: string, loads: (s: string) => unknown): string {
   const hit = truncatedMemo.get(fn);
   if (hit !== undefined && hit.args === args) return hit.shrunk;
-  const shrunk = truncateToolCallArgsJson(args);
+  const shrunk = truncateToolCallArgsJson(args, 200, loads);
   truncatedMemo.set(fn, { args, shrunk });
   return shrunk;
 }
@@ -176,7 +176,7 @@ function dedupPass(result: PyMsg[], detail: PruneDetail): number {
   return n;
 }
 
-function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): number {
+function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail, loads: (s: string) => unknown): number {
   const calls = toolIndex(result);
   let n = 0;
   for (let i = 0; i < boundary; i++) {
@@ -201,7 +201,7 @@ function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): 
     if (typeof c !== 'string' || !c || c === PRUNED_TOOL_PLACEHOLDER || c.startsWith('[Duplicate tool output')) continue;
     if (textFacts(m, c).len > 200) {
       const [name, args] = calls.get('tool_call_id' in m ? m.tool_call_id : '') ?? ['unknown', ''];
-      result[i] = summarizedOf(m, name, args, c);
+      result[i] = summarizedOf(m, name, args, c, loads);
       detail.summarized.push(i);
       n++;
     }
@@ -210,14 +210,14 @@ function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): 
 }
 
 /** The assistant message with long call arguments shrunk, or `m` itself when none shrinks. */
-function withTruncatedArgs(m: PyMsg, calls: unknown[]): PyMsg {
+function withTruncatedArgs(m: PyMsg, calls: unknown[], loads: (s: string) => unknown): PyMsg {
   let modified = false;
   const tcs = calls.map((tc) => {
     if (!isDict(tc)) return tc;
     const fn = isDict(tc.function) ? tc.function : {};
     const args = 'arguments' in fn ? fn.arguments : '';
     if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
-    const shrunk = truncatedArgsOf(fn, args);
+    const shrunk = truncatedArgsOf(fn, args, loads);
     if (shrunk === args) return tc;
     modified = true;
     return { ...tc, function: { ...fn, arguments: shrunk } };
@@ -226,25 +226,47 @@ function withTruncatedArgs(m: PyMsg, calls: unknown[]): PyMsg {
 }
 
 /** `withTruncatedArgs`, memoized per message object (see `duplicateOf`). */
-function truncatedMessageOf(m: PyMsg, calls: unknown[]): PyMsg {
+function truncatedMessageOf(m: PyMsg, calls: unknown[], loads: (s: string) => unknown): PyMsg {
   const memo = hermesMemo(m);
   const hit = memo.truncated;
   if (hit !== undefined && hit.calls === calls) return hit.out;
-  const out = withTruncatedArgs(m, calls);
+  const out = withTruncatedArgs(m, calls, loads);
   memo.truncated = { calls, out };
   return out;
 }
 
-function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail): void {
+function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail, loads: (s: string) => unknown): void {
   for (let i = 0; i < boundary; i++) {
     const m = result[i]!;
     if (m.role !== 'assistant' || !nonEmptyList(m.tool_calls)) continue;
-    const out = truncatedMessageOf(m, m.tool_calls);
+    const out = truncatedMessageOf(m, m.tool_calls, loads);
     if (out !== m) {
       result[i] = out;
       detail.args_truncated.push(i);
     }
   }
+}
+
+/**
+ * `pyJsonLoads` memoized for one prune call: a call's arguments are parsed by the summary of its result
+ * and again by the argument truncation (the parsed value is only read). Per call, not per process, so
+ * a first call on new messages costs what it costs.
+ */
+function loadsOnce(): (s: string) => unknown {
+  const parsed = new Map<string, { value: unknown } | { error: unknown }>();
+  return (s) => {
+    let hit = parsed.get(s);
+    if (hit === undefined) {
+      try {
+        hit = { value: pyJsonLoads(s) };
+      } catch (e) {
+        hit = { error: e };
+      }
+      parsed.set(s, hit);
+    }
+    if ('error' in hit) throw hit.error;
+    return hit.value;
+  };
 }
 
 /** `_prune_old_tool_results(messages, protect_tail_count, protect_tail_tokens)`; input untouched. */
@@ -254,7 +276,8 @@ export function pruneOldToolResults(msgs: readonly PyMsg[], protectTailCount: nu
   const result = [...msgs];
   const boundary = pruneBoundary(result, protectTailCount, protectTailTokens);
   let count = dedupPass(result, detail);
-  count += summarizePass(result, boundary, detail);
-  truncateArgsPass(result, boundary, detail);
+  const loads = loadsOnce();
+  count += summarizePass(result, boundary, detail, loads);
+  truncateArgsPass(result, boundary, detail, loads);
   return { messages: result, prunedCount: count, detail, boundary };
 }

@@ -19,11 +19,11 @@ const TOTAL_COUNT = new RegExp(`"total_count"${WS}:${WS}(\\p{Nd}+)`, 'u');
 /** A Python TypeError inside a summary branch; the guard turns it into the generic line. */
 class SummaryTypeError extends Error {}
 
-function parseArgs(toolArgs: unknown): Args {
+function parseArgs(toolArgs: unknown, loads: (s: string) => unknown): Args {
   if (!pyTruthy(toolArgs)) return new Map();
   if (typeof toolArgs !== 'string') return new Map(); // json.loads(non-str) raises TypeError
   try {
-    const v = pyJsonLoads(toolArgs);
+    const v = loads(toolArgs);
     return v instanceof Map ? (v as Args) : new Map();
   } catch (e) {
     if (e instanceof PyJsonError) return new Map();
@@ -41,8 +41,8 @@ function strArg(args: Args, key: string, dflt = ''): string {
   return v === null || v === undefined ? dflt : pyStr(v);
 }
 
-function summarizeUnguarded(name: string, toolArgs: unknown, content: string): string {
-  const args = parseArgs(toolArgs);
+function summarizeUnguarded(name: string, toolArgs: unknown, content: string, loads: (s: string) => unknown): string {
+  const args = parseArgs(toolArgs, loads);
   const len = thousands(pyLen(content));
   const lines = pyStrip(content) ? pyCount(content, '\n') + 1 : 0;
   const s = (k: string, d: unknown) => pyStr(get(args, k, d));
@@ -117,10 +117,16 @@ function webExtractTarget(urls: unknown): string {
 }
 
 /** `_summarize_tool_result`: never throws; a failing branch yields "[name] (N chars result)". */
-export function summarizeToolResult(name: unknown, toolArgs: unknown, content: string): string {
+export function summarizeToolResult(
+  name: unknown,
+  toolArgs: unknown,
+  content: string,
+  /** `json.loads` (a caller may pass a memoized one; the parsed value is only read) */
+  loads: (s: string) => unknown = pyJsonLoads,
+): string {
   const toolName = pyStr(name);
   try {
-    return summarizeUnguarded(toolName, toolArgs, content);
+    return summarizeUnguarded(toolName, toolArgs, content, loads);
   } catch (e) {
     if (!(e instanceof SummaryTypeError)) throw e;
     return `[${toolName}] (${thousands(pyLen(content))} chars result)`;
