@@ -32,6 +32,13 @@ describe('redactSensitiveText', () => {
     ["api\u212aey: abcdefghijklmnopqrstuvwxyz", "api\u212aey: ***"],
     ["see <think>x</think> done", "see <think>x</think> done"],
     ["pa\u017f\u017fword: hunter2hunter2hunter2", "pa\u017f\u017fword: hunter...ter2"],
+    // dotted config assignments (the gate on the run before each "=")
+    ["use db.password=hunter2hunter2hunter2 now", "use db.password=hunter...ter2 now"],
+    ["set my.api key=abcdefghijklmnopqrstu", "set my.api key=abcdef...rstu"],
+    ["a.\u017fecret=abcdefghijklmnopqrstuvwxyz", "a.\u017fecret=abcdef...wxyz"],
+    ["config.AUTH.x=\"zzzzzzzzzzzzzzzzzzzz\"", "config.AUTH.x=\"zzzzzz...zzzz\""],
+    ["app.api_\u212aey=abcdefghijklmnopqrstuvwxyz&x", "app.api_\u212aey=abcdef...wxyz&x"],
+    ["path/to/file.txt=1 and token.value=abcdefghijklmnopqrstuvwxyz", "path/to/file.txt=1 and token.value=abcdef...wxyz"],
     ["my \u017fecret: abcdefghijklmnopqrstuvwxyz", "my \u017fecret: abcdefghijklmnopqrstuvwxyz"],
   ])('%j', (input, expected) => {
     expect(redactSensitiveText(input)).toBe(expected);

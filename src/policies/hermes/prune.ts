@@ -11,7 +11,7 @@
 import { estimateMsgBudgetTokens, isImagePart } from './estimate.js';
 import { isDict, nonEmptyList, type PyMsg } from './msg.js';
 import { hermesMemo } from './msg-memo.js';
-import { PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
+import { memoizedLoads, PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
 import { pyLen, pySlice, replaceLoneSurrogates } from './pystr.js';
 import { summarizeToolResult } from './tool-summary.js';
 
@@ -247,28 +247,6 @@ function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail
   }
 }
 
-/**
- * `pyJsonLoads` memoized for one prune call: a call's arguments are parsed by the summary of its result
- * and again by the argument truncation (the parsed value is only read). Per call, not per process, so
- * a first call on new messages costs what it costs.
- */
-function loadsOnce(): (s: string) => unknown {
-  const parsed = new Map<string, { value: unknown } | { error: unknown }>();
-  return (s) => {
-    let hit = parsed.get(s);
-    if (hit === undefined) {
-      try {
-        hit = { value: pyJsonLoads(s) };
-      } catch (e) {
-        hit = { error: e };
-      }
-      parsed.set(s, hit);
-    }
-    if ('error' in hit) throw hit.error;
-    return hit.value;
-  };
-}
-
 /** `_prune_old_tool_results(messages, protect_tail_count, protect_tail_tokens)`; input untouched. */
 export function pruneOldToolResults(msgs: readonly PyMsg[], protectTailCount: number, protectTailTokens?: number): PruneResult {
   const detail: PruneDetail = { dedup: [], summarized: [], image_stripped: [], args_truncated: [] };
@@ -276,7 +254,8 @@ export function pruneOldToolResults(msgs: readonly PyMsg[], protectTailCount: nu
   const result = [...msgs];
   const boundary = pruneBoundary(result, protectTailCount, protectTailTokens);
   let count = dedupPass(result, detail);
-  const loads = loadsOnce();
+  // a call's arguments are parsed by the summary of its result and again by the argument truncation
+  const loads = memoizedLoads();
   count += summarizePass(result, boundary, detail, loads);
   truncateArgsPass(result, boundary, detail, loads);
   return { messages: result, prunedCount: count, detail, boundary };

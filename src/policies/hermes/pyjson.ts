@@ -149,6 +149,28 @@ export function pyJsonLoads(s: string): unknown {
   return v;
 }
 
+/**
+ * `pyJsonLoads` memoized by text, for one caller's pass over a history (a call's arguments are parsed
+ * by more than one step of a compaction). The parsed value is shared: callers only read it. Made per
+ * pass, not per process, so a first call on new messages costs what it costs.
+ */
+export function memoizedLoads(): (s: string) => unknown {
+  const parsed = new Map<string, { value: unknown } | { error: unknown }>();
+  return (s) => {
+    let hit = parsed.get(s);
+    if (hit === undefined) {
+      try {
+        hit = { value: pyJsonLoads(s) };
+      } catch (e) {
+        hit = { error: e };
+      }
+      parsed.set(s, hit);
+    }
+    if ('error' in hit) throw hit.error;
+    return hit.value;
+  };
+}
+
 const ESCAPE = /[\x00-\x1f\\"]/g;
 const ESCAPE_MAP: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 

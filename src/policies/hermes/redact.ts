@@ -47,6 +47,29 @@ const CFG_DOTTED_RE = new RegExp(
   `((?:[A-Za-z0-9_\\-]+\\.)+[A-Za-z0-9_.\\-]*${CFG_NAMES}[A-Za-z0-9_.\\-]*|[A-Za-z0-9_.\\-]*${CFG_NAMES}[A-Za-z0-9_.\\-]*\\.[A-Za-z0-9_.\\-]+)=${CFG_VALUE}`,
   'giu',
 );
+/**
+ * A dotted assignment's name ends right before its "=" and holds a "." and a config name. The name is
+ * made of [A-Za-z0-9_.-] (under the `iu` flags also the Kelvin sign and the long s, which fold into
+ * [A-Za-z]) and, in "api key", one space; so the run of those characters before some "=" must hold a
+ * "." and a name. Why: the pattern backtracks over every split of a long dotted run at every start, and
+ * was most of a fallback summary's redaction (a path-heavy text).
+ */
+function mayHaveDottedAssignment(text: string): boolean {
+  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
+    let i = eq;
+    while (i > 0 && isDottedNameChar(text.charCodeAt(i - 1))) i--;
+    if (i === eq) continue;
+    const run = text.slice(i, eq);
+    if (!run.includes('.')) continue;
+    const lower = run.toLowerCase().replaceAll('\u017f', 's');
+    if (CFG_NAME_WORDS.some((w) => lower.includes(w))) return true;
+  }
+  return false;
+}
+const CFG_NAME_WORDS = ['key', 'token', 'secret', 'passw', 'credential', 'auth'];
+const isDottedNameChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ||
+  c === 0x5f || c === 0x2e || c === 0x2d || c === 0x20 || c === 0x212a || c === 0x17f;
 const CFG_ANCHORED_RE = new RegExp(
   `(${LINE_START}[ \\t]*(?:export[ \\t]+)?[A-Za-z0-9_\\-]*${CFG_NAMES}[A-Za-z0-9_\\-]*)=${CFG_VALUE}`,
   'giu',
@@ -121,7 +144,7 @@ function redactAssignment(whole: string, name: string, quote: string, value: str
 function redactAssignments(text: string): string {
   text = text.replace(ENV_ASSIGN_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
   if (!text.includes('://')) {
-    text = text.replace(CFG_DOTTED_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
+    if (mayHaveDottedAssignment(text)) text = text.replace(CFG_DOTTED_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
     text = text.replace(CFG_ANCHORED_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
   }
   return text;
