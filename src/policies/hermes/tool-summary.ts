@@ -16,6 +16,14 @@ const WS = `[${PY_WS_CLASS}]*`;
 const EXIT_CODE = new RegExp(`"exit_code"${WS}:${WS}(-?\\p{Nd}+)`, 'u');
 const TOTAL_COUNT = new RegExp(`"total_count"${WS}:${WS}(\\p{Nd}+)`, 'u');
 
+/**
+ * The first group of `re` in `content`, searched only when the literal it starts with is there: a
+ * plain substring search is far cheaper than the unicode-mode pattern over a long output without it.
+ */
+function matchAfter(content: string, literal: string, re: RegExp): string | undefined {
+  return content.includes(literal) ? re.exec(content)?.[1] : undefined;
+}
+
 /** A Python TypeError inside a summary branch; the guard turns it into the generic line. */
 class SummaryTypeError extends Error {}
 
@@ -51,7 +59,7 @@ function summarizeUnguarded(name: string, toolArgs: unknown, content: string, lo
     case 'terminal': {
       let cmd = strArg(args, 'command');
       if (pyLen(cmd) > 80) cmd = pySlice(cmd, 0, 77) + '...';
-      const exit = EXIT_CODE.exec(content)?.[1] ?? '?';
+      const exit = matchAfter(content, '"exit_code"', EXIT_CODE) ?? '?';
       return `[terminal] ran \`${cmd}\` -> exit ${exit}, ${lines} lines output`;
     }
     case 'read_file':
@@ -61,7 +69,7 @@ function summarizeUnguarded(name: string, toolArgs: unknown, content: string, lo
       return `[write_file] wrote to ${s('path', '?')} (${written} lines)`;
     }
     case 'search_files': {
-      const count = TOTAL_COUNT.exec(content)?.[1] ?? '?';
+      const count = matchAfter(content, '"total_count"', TOTAL_COUNT) ?? '?';
       return `[search_files] ${s('target', 'content')} search for '${s('pattern', '?')}' in ${s('path', '.')} -> ${count} matches`;
     }
     case 'patch':
