@@ -53,13 +53,25 @@ export interface TrimOutcome {
  */
 export function trimToolMessage(msg: Message, cfg: InsertionTrimConfig): TrimOutcome {
   if (msg.role !== 'tool' || msg.content == null) return { message: msg, omittedChars: 0 };
+  // Memoized per message object (messages are immutable): a session replaying the same workload gets
+  // the same trimmed object, so every memo on it (token count, hash, the base policy's estimates) holds.
+  const hit = trimMemo.get(msg);
+  if (hit && hit.thresholdChars === cfg.thresholdChars && hit.headChars === cfg.headChars && hit.tailChars === cfg.tailChars) return hit.outcome;
+  const outcome = trimUncached(msg, msg.content, cfg);
+  trimMemo.set(msg, { ...cfg, outcome });
+  return outcome;
+}
+
+const trimMemo = new WeakMap<Message, InsertionTrimConfig & { outcome: TrimOutcome }>();
+
+function trimUncached(msg: Message, content: NonNullable<Message['content']>, cfg: InsertionTrimConfig): TrimOutcome {
   const opts: HeadTailOptions = { ...cfg, marker: insertionTrimMarker };
-  if (typeof msg.content === 'string') {
-    const r = trimHeadTail(msg.content, opts);
+  if (typeof content === 'string') {
+    const r = trimHeadTail(content, opts);
     return r.omittedChars ? { message: { ...msg, content: r.text }, omittedChars: r.omittedChars } : { message: msg, omittedChars: 0 };
   }
   let omitted = 0;
-  const parts = msg.content.map((p) => {
+  const parts = content.map((p) => {
     if (p.type !== 'text') return p;
     const r = trimHeadTail(p.text, opts);
     omitted += r.omittedChars;

@@ -1,4 +1,5 @@
 /** Python repr()/str() reproduction, checked against values printed by CPython 3. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PyFloat, floatRepr, pyRepr, pyReprLen, reprStr } from '../../src/policies/hermes/pyrepr.js';
 
@@ -18,6 +19,15 @@ describe('repr of str', () => {
 
   it('counts printable non-ASCII (and astral) characters as one code point each', () => {
     expect(pyReprLen('emoji 😀 é 中')).toBe(13); // len(repr('emoji 😀 é 中')) in Python
+  });
+
+  it('measures long texts (scanned for special characters, sparse or dense) as long as their repr', () => {
+    const unit = fc.constantFrom('a', 'word ', 'x', '\n', "'", '"', '\\', '\t', '\x07', '\x7f', '\xa0', 'é', '中', '\u200b', '😀', '\ud800', '\udc00', '\u{e0001}');
+    const text = fc.tuple(fc.array(unit, { maxLength: 600 }), fc.nat({ max: 4 })).map(([units, pad]) => units.join('') + 'z'.repeat(pad * 200));
+    fc.assert(fc.property(text, (s) => pyReprLen(s) === [...reprStr(s)].length), { numRuns: 300 }); // code points, as Python counts
+    // sparse specials in prose (the regex path throughout) and a lone surrogate at the very end
+    const prose = `${'the of and '.repeat(100)}it's\n${'more words '.repeat(100)}\ud83d`;
+    expect(pyReprLen(prose)).toBe([...reprStr(prose)].length);
   });
 });
 

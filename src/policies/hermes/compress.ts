@@ -12,8 +12,8 @@ import { estimateMessagesTokensRough, estimateMsgBudgetTokens } from './estimate
 import { buildStaticFallbackSummary } from './fallback-summary.js';
 import { firstChangedIndex, keptCopy, type PyMsg } from './msg.js';
 import { pruneOldToolResults } from './prune.js';
-import { emptyPruneDetail, prunedIndices, prunePaths, recordParams, type CompressRecord } from './record.js';
-import { lazyAfter, lazyBefore } from './lazy-record.js';
+import { prunedIndices, prunePaths, type CompressRecord } from './record.js';
+import { LazyCompressRecord } from './lazy-record.js';
 import { sanitizeToolPairs, stripHistoricalMedia } from './sanitize.js';
 import { generateSummary } from './summary-call.js';
 import { findLatestContextSummary } from './summary-text.js';
@@ -38,35 +38,22 @@ function resetPerCall(c: HermesCompressor): void {
 }
 
 /** A compress() that returned without assembling: count a strike when upstream does. */
-function finishEarly(c: HermesCompressor, input: readonly PyMsg[], out: PyMsg[], rec: CompressRecord, strike: boolean): CompressOutcome {
+function finishEarly(c: HermesCompressor, input: readonly PyMsg[], out: PyMsg[], rec: LazyCompressRecord, strike: boolean): CompressOutcome {
   if (strike) {
     c.ineffectiveCount++;
     c.lastCompressionSavingsPct = 0;
   }
   rec.n_after = out.length;
-  rec.first_changed_index = firstChangedIndex(input, out);
+  rec.first_changed_index = out === input ? null : firstChangedIndex(input, out);
   if (rec.first_changed_index === null) rec.paths.push('output_identical');
   rec.compression_count = c.compressionCount;
   rec.ineffective_compression_count = c.ineffectiveCount;
-  lazyAfter(rec, c, out);
+  rec.finish(c, out);
   return { messages: out, record: rec };
 }
 
-function startRecord(c: HermesCompressor, input: readonly PyMsg[], currentTokens: number | undefined): CompressRecord {
-  const given = currentTokens || c.lastPromptTokens;
-  const rec: CompressRecord = {
-    n_before: input.length, n_after: input.length, first_changed_index: null,
-    pruned_count: 0, pruned_indices: [], prune_detail: emptyPruneDetail(),
-    head_size: protectHeadSize(c, input), compress_start: null, compress_end: null,
-    summary_inserted: false, summary_role: null, summary_merged_into_tail: false, summary_index: null, summary_turns: null,
-    summarizer_calls: 0, compression_count_before: c.compressionCount, compression_count: c.compressionCount,
-    tokens_before: given, rough_tokens_before: 0, rough_tokens_after: 0,
-    should_compress_before: false, should_compress_after: false,
-    ineffective_compression_count: c.ineffectiveCount, fallback_summary_used: false, aborted: false,
-    params: recordParams(c), paths: [],
-  };
-  lazyBefore(rec, c, input, given);
-  return rec;
+function startRecord(c: HermesCompressor, input: readonly PyMsg[], currentTokens: number | undefined): LazyCompressRecord {
+  return new LazyCompressRecord(c, input, currentTokens || c.lastPromptTokens, protectHeadSize(c, input));
 }
 
 /** Which turns the summary covers: after the newest handoff found in [first non-system, end). */
@@ -141,10 +128,12 @@ export function compress(c: HermesCompressor, input: readonly PyMsg[], currentTo
   if (san.orphanCalls) rec.paths.push('orphan_tool_calls_stripped');
   rec.paths.push(...tailPaths(tail, rec, c));
   if (rec.fallback_summary_used) rec.paths.push('summary_fallback_static');
-  const preEstimate = estimateMessagesTokensRough(msgs);
-  const newEstimate = estimateMessagesTokensRough(out);
-  c.lastCompressionSavingsPct = preEstimate > 0 ? ((preEstimate - newEstimate) / preEstimate) * 100 : 0;
-  c.applySavingsRule(c.lastCompressionSavingsPct);
+  const kept = out.slice(); // the caller may change `out`; `msgs` is ours and stays as it is
+  c.savingsWhenRead(() => {
+    const preEstimate = estimateMessagesTokensRough(msgs);
+    const newEstimate = estimateMessagesTokensRough(kept);
+    return preEstimate > 0 ? ((preEstimate - newEstimate) / preEstimate) * 100 : 0;
+  });
   c.lastCompressionMadeProgress = true;
   return finishEarly(c, input, out, rec, false);
 }

@@ -42,7 +42,8 @@ export class HermesCompressor implements SummaryState {
   fallbackStreak = 0;
   verifyClearedThreshold = false;
   lastCompressionMadeProgress = false;
-  lastCompressionSavingsPct = 100;
+  /** a number, or how to compute it (see `savingsWhenRead`) */
+  private savings: number | (() => number) = 100;
   cooldownUntil = 0;
   lastSummaryError: string | null = null;
   lastSummaryAuthFailure = false;
@@ -67,6 +68,25 @@ export class HermesCompressor implements SummaryState {
     this.antiThrash = opts.antiThrash ?? 'verdict';
     this.compressionCount = opts.compression_count ?? 0;
     this.previousSummary = opts.previous_summary ?? null;
+  }
+
+  /** `_last_compression_savings_pct` (message-only estimate before vs after the last compress). */
+  get lastCompressionSavingsPct(): number {
+    if (typeof this.savings === 'function') this.savings = this.savings();
+    return this.savings;
+  }
+  set lastCompressionSavingsPct(pct: number) {
+    this.savings = pct;
+  }
+
+  /**
+   * The savings of a finished compress, computed when first read. Why: under the `verdict` rule the
+   * figure is diagnostic only (upstream logs it), and its two whole-list estimates were the largest
+   * part of a compress call; the `savings10` rule scores it at once, so it is computed then.
+   */
+  savingsWhenRead(pct: () => number): void {
+    this.savings = pct;
+    if (this.antiThrash === 'savings10') this.applySavingsRule(this.lastCompressionSavingsPct);
   }
 
   get thresholdTokens(): number {

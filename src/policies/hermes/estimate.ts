@@ -6,12 +6,13 @@
  * - the per-message budget estimate used by the prune boundary and the tail walk
  *   (agent/context_compressor.py `_estimate_msg_budget_tokens`): content chars //4 + 10, plus
  *   `len(str(tool_call))//4` per call and the JSON length //4 of each reasoning/replay field.
- * Both are memoized per message object: histories reuse the same objects step after step.
+ * Both are memoized per message object (msg-memo.ts): histories reuse the same objects step after step.
  */
 import { pyLen } from './pystr.js';
 import { pyJsonDumps } from './pyjson.js';
 import { pyReprLen, reprStrLen } from './pyrepr.js';
 import type { PyMsg } from './msg.js';
+import { hermesMemo } from './msg-memo.js';
 
 export const CHARS_PER_TOKEN = 4;
 export const IMAGE_CHAR_EQUIVALENT = 1600 * CHARS_PER_TOKEN;
@@ -39,10 +40,6 @@ function imageCountOf(msg: PyMsg): number {
   return n;
 }
 
-const charsMemo = new WeakMap<object, number>();
-const imagesMemo = new WeakMap<object, number>();
-const budgetMemo = new WeakMap<object, number>();
-
 /**
  * `len(repr(tool_call))`, memoized per call object: both estimators measure every call (the whole-list
  * estimate inside the message, the budget estimate on its own), and its arguments are often the
@@ -61,12 +58,8 @@ function toolCallReprLen(tc: unknown): number {
 
 /** `len(str(shadow))` of one message. */
 export function messageChars(msg: PyMsg): number {
-  let n = charsMemo.get(msg);
-  if (n === undefined) {
-    n = shadowReprLen(msg);
-    charsMemo.set(msg, n);
-  }
-  return n;
+  const memo = hermesMemo(msg);
+  return (memo.chars ??= shadowReprLen(msg));
 }
 
 /**
@@ -96,22 +89,14 @@ function shadowReprLen(msg: PyMsg): number {
   return count > 1 ? n + 2 * (count - 1) : n;
 }
 
-function messageImages(msg: PyMsg): number {
-  let n = imagesMemo.get(msg);
-  if (n === undefined) {
-    n = imageCountOf(msg);
-    imagesMemo.set(msg, n);
-  }
-  return n;
-}
-
 /** `estimate_messages_tokens_rough(messages)`. */
 export function estimateMessagesTokensRough(msgs: readonly PyMsg[]): number {
   let chars = 0;
   let images = 0;
   for (const m of msgs) {
-    chars += messageChars(m);
-    images += messageImages(m);
+    const memo = hermesMemo(m);
+    chars += memo.chars ??= shadowReprLen(m);
+    images += memo.images ??= imageCountOf(m);
   }
   return Math.floor((chars + 3) / 4) + images * LIST_IMAGE_TOKENS;
 }
@@ -133,8 +118,10 @@ export class RunningRoughEstimate {
     if (this.n > 0 && msgs.length >= this.n && msgs[0] === this.first && msgs[this.n - 1] === this.last) from = this.n;
     else this.chars = this.images = 0;
     for (let i = from; i < msgs.length; i++) {
-      this.chars += messageChars(msgs[i]!);
-      this.images += messageImages(msgs[i]!);
+      const m = msgs[i]!;
+      const memo = hermesMemo(m);
+      this.chars += memo.chars ??= shadowReprLen(m);
+      this.images += memo.images ??= imageCountOf(m);
     }
     this.n = msgs.length;
     this.first = msgs[0];
@@ -177,13 +164,13 @@ function serializedLength(v: unknown): number {
 
 /** `_estimate_msg_budget_tokens(msg)`. */
 export function estimateMsgBudgetTokens(msg: PyMsg): number {
-  let t = budgetMemo.get(msg);
-  if (t !== undefined) return t;
+  const memo = hermesMemo(msg);
+  if (memo.budget !== undefined) return memo.budget;
   const c = msg.content as unknown;
-  t = Math.floor(contentLengthForBudget(c === null || c === undefined || c === '' ? '' : c) / CHARS_PER_TOKEN) + 10;
+  let t = Math.floor(contentLengthForBudget(c === null || c === undefined || c === '' ? '' : c) / CHARS_PER_TOKEN) + 10;
   const tcs = msg.tool_calls;
   if (Array.isArray(tcs)) for (const tc of tcs) if (isDict(tc)) t += Math.floor(toolCallReprLen(tc) / CHARS_PER_TOKEN);
   for (const key of REPLAY_BUDGET_KEYS) t += Math.floor(serializedLength(msg[key]) / CHARS_PER_TOKEN);
-  budgetMemo.set(msg, t);
+  memo.budget = t;
   return t;
 }

@@ -5,7 +5,7 @@
  * files mentioned, the last 8 dropped turns, all redacted and capped at 8000 characters.
  */
 import { contentTextForContains, isDict, nonEmptyList, type PyMsg } from './msg.js';
-import { PyJsonError, pyJsonLoads } from './pyjson.js';
+import { memoizedLoads, PyJsonError } from './pyjson.js';
 import { pyStr, pyTruthy, reprStr } from './pyrepr.js';
 import { PY_WS_CLASS, pyLen, pyLstrip, pyRstrip, pySlice, pyStrip } from './pystr.js';
 import { redactSensitiveText } from './redact.js';
@@ -85,6 +85,7 @@ interface Collected {
 
 function collect(turns: readonly PyMsg[]): Collected {
   const c: Collected = { userAsks: [], assistantActions: [], toolActions: [], files: [], blockers: [], dropped: [] };
+  const loads = memoizedLoads(); // a call's arguments are parsed here and again for its result's summary
   const calls = new Map<string, [string, string]>();
   for (const m of turns) {
     if (m.role !== 'assistant' || !nonEmptyList(m.tool_calls)) continue;
@@ -96,18 +97,18 @@ function collect(turns: readonly PyMsg[]): Collected {
       if (!args) continue;
       let parsed: unknown = args;
       try {
-        parsed = pyJsonLoads(args);
+        parsed = loads(args);
       } catch (e) {
         if (!(e instanceof PyJsonError)) throw e;
       }
       collectPathsFromJsonish(parsed, c.files);
     }
   }
-  for (const m of turns) collectTurn(m, calls, c);
+  for (const m of turns) collectTurn(m, calls, c, loads);
   return c;
 }
 
-function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collected): void {
+function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collected, loads: (s: string) => unknown): void {
   const role = 'role' in m ? m.role : 'unknown';
   let text = compactTurn(m.content);
   collectPathMentions(text, c.files);
@@ -128,7 +129,7 @@ function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collecte
   } else if (role === 'tool') {
     const id = pyTruthy(m.tool_call_id) ? pyStr(m.tool_call_id) : '';
     const [name, args] = calls.get(id) ?? ['unknown', ''];
-    c.toolActions.push(summarizeToolResult(name, args, text));
+    c.toolActions.push(summarizeToolResult(name, args, text, loads));
     if (BLOCKER.test(text)) c.blockers.push(pySlice(text, 0, 500));
   }
 }

@@ -1,76 +1,155 @@
 /**
- * The record fields of `compress()` that need a whole-list rough estimate (`rough_tokens_before`,
- * `rough_tokens_after`, `tokens_before` when no count was given, and the `should_compress_*` verdicts
- * on them), computed when first read. Why: they are reporting only (upstream's compress() never
- * computes them), yet estimating the whole input was most of a no-op call and a large part of a real
- * one; the simulator never reads them. What they depend on is captured at call time (a copy of the
- * list, the threshold, whether a block was active), so a later read gives what an eager one would.
- * The fields stay own, enumerable properties (accessors), so the record reads and prints as before.
+ * The record of one `compress()` call (record.ts `CompressRecord`) as a class whose reporting-only
+ * fields are computed when first read: `rough_tokens_before/after`, `tokens_before` when no count was
+ * given, the `should_compress_*` verdicts on them (each a whole-list rough estimate, which upstream's
+ * compress() never computes and the simulator never reads) and `params`. What they depend on is
+ * captured at call time (a copy of the list, the thresholds object, whether a block was active), so a
+ * later read gives what an eager one would.
+ *
+ * Why a class: a no-op compress() (too few messages) is the whole call here, a few microseconds, and
+ * building a 30-key literal and then defining accessors on it (which turns the object into a slow
+ * dictionary) was most of it. The computed fields are accessors on the prototype; `toJSON` prints
+ * every field, so the record reads and serialises as a plain record does.
  */
 import type { HermesCompressor } from './compressor.js';
+import type { HermesThresholds } from './config.js';
 import { estimateMessagesTokensRough } from './estimate.js';
 import type { PyMsg } from './msg.js';
-import type { CompressRecord } from './record.js';
+import type { PruneDetail } from './prune.js';
+import type { CompressRecord, RecordParams } from './record.js';
 
-const STATE: unique symbol = Symbol('hermes.lazyRecord');
+const NO_INDICES: number[] = Object.freeze([]) as unknown as number[];
+const NO_PRUNE: PruneDetail = Object.freeze({
+  dedup: NO_INDICES, summarized: NO_INDICES, image_stripped: NO_INDICES, args_truncated: NO_INDICES,
+}) as PruneDetail;
 
-interface LazyState {
-  threshold: number;
-  before: readonly PyMsg[];
-  blockedBefore: boolean;
-  roughBefore?: number;
+/** The computed fields, in the order a plain record lists them (for `toJSON`). */
+const COMPUTED = ['tokens_before', 'rough_tokens_before', 'rough_tokens_after', 'should_compress_before', 'should_compress_after', 'params'] as const;
+
+export class LazyCompressRecord implements CompressRecord {
+  n_before: number;
+  n_after: number;
+  first_changed_index: number | null = null;
+  // shared empty values (frozen): compress() replaces them, never edits them
+  pruned_count = 0;
+  pruned_indices: number[] = NO_INDICES;
+  prune_detail: PruneDetail = NO_PRUNE;
+  head_size: number;
+  compress_start: number | null = null;
+  compress_end: number | null = null;
+  summary_inserted = false;
+  summary_role: string | null = null;
+  summary_merged_into_tail = false;
+  summary_index: number | null = null;
+  summary_turns: number | null = null;
+  summarizer_calls = 0;
+  compression_count_before: number;
+  compression_count: number;
+  ineffective_compression_count: number;
+  fallback_summary_used = false;
+  aborted = false;
+  paths: string[] = [];
+  declare orphan_results_removed?: number;
+  declare orphan_tool_calls_stripped?: number;
+  declare tail_messages?: number;
+  declare tail_budget_tokens?: number;
+
+  // what the computed fields read, captured at call time
+  readonly #t: HermesThresholds;
+  readonly #protectFirstN: number;
+  readonly #protectLastN: number;
+  readonly #before: readonly PyMsg[];
+  readonly #blockedBefore: boolean;
   /** `tokens_before` as given (0: use the rough estimate) */
-  given: number;
-  after?: readonly PyMsg[];
-  blockedAfter: boolean;
-  roughAfter?: number;
+  readonly #given: number;
+  #after: readonly PyMsg[] = NO_MESSAGES;
+  #blockedAfter = false;
+  #roughBefore?: number;
+  #roughAfter?: number;
+  /** values written over the computed ones */
+  #set?: Partial<Record<(typeof COMPUTED)[number], unknown>>;
+
+  /** At the start of compress(): `input` as it is now, the block state, the given token count. */
+  constructor(c: HermesCompressor, input: readonly PyMsg[], given: number, headSize: number) {
+    this.n_before = input.length;
+    this.n_after = input.length;
+    this.head_size = headSize;
+    this.compression_count_before = c.compressionCount;
+    this.compression_count = c.compressionCount;
+    this.ineffective_compression_count = c.ineffectiveCount;
+    this.#t = c.t;
+    this.#protectFirstN = c.protectFirstN;
+    this.#protectLastN = c.protectLastN;
+    this.#before = input.slice();
+    this.#blockedBefore = c.blockReason() !== undefined;
+    this.#given = given;
+  }
+
+  /** At the end of compress(): the returned list and the block state then. */
+  finish(c: HermesCompressor, out: readonly PyMsg[]): void {
+    this.#after = out.slice();
+    this.#blockedAfter = c.blockReason() !== undefined;
+  }
+
+  get rough_tokens_before(): number {
+    return (this.#set?.rough_tokens_before as number | undefined) ?? (this.#roughBefore ??= estimateMessagesTokensRough(this.#before));
+  }
+  set rough_tokens_before(v: number) {
+    (this.#set ??= {}).rough_tokens_before = v;
+  }
+  get tokens_before(): number {
+    return (this.#set?.tokens_before as number | undefined) ?? (this.#given || this.#roughBeforeValue());
+  }
+  set tokens_before(v: number) {
+    (this.#set ??= {}).tokens_before = v;
+  }
+  get should_compress_before(): boolean {
+    return (this.#set?.should_compress_before as boolean | undefined) ?? (!this.#blockedBefore && (this.#given || this.#roughBeforeValue()) >= this.#t.thresholdTokens);
+  }
+  set should_compress_before(v: boolean) {
+    (this.#set ??= {}).should_compress_before = v;
+  }
+  get rough_tokens_after(): number {
+    return (this.#set?.rough_tokens_after as number | undefined) ?? this.#roughAfterValue();
+  }
+  set rough_tokens_after(v: number) {
+    (this.#set ??= {}).rough_tokens_after = v;
+  }
+  get should_compress_after(): boolean {
+    return (this.#set?.should_compress_after as boolean | undefined) ?? (!this.#blockedAfter && this.#roughAfterValue() >= this.#t.thresholdTokens);
+  }
+  set should_compress_after(v: boolean) {
+    (this.#set ??= {}).should_compress_after = v;
+  }
+  get params(): RecordParams {
+    return (this.#set?.params as RecordParams | undefined) ?? {
+      context_length: this.#t.contextLength,
+      threshold_percent_effective: this.#t.thresholdPercent,
+      threshold_tokens: this.#t.thresholdTokens,
+      tail_token_budget: this.#t.tailTokenBudget,
+      max_summary_tokens: this.#t.maxSummaryTokens,
+      protect_first_n: this.#protectFirstN,
+      protect_last_n: this.#protectLastN,
+      summary_target_ratio: this.#t.summaryTargetRatio,
+    };
+  }
+  set params(v: RecordParams) {
+    (this.#set ??= {}).params = v;
+  }
+
+  #roughBeforeValue(): number {
+    return (this.#roughBefore ??= estimateMessagesTokensRough(this.#before));
+  }
+  #roughAfterValue(): number {
+    return (this.#roughAfter ??= estimateMessagesTokensRough(this.#after));
+  }
+
+  /** Every field, own and computed, as a plain record. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...(this as object) };
+    for (const k of COMPUTED) out[k] = this[k];
+    return out;
+  }
 }
 
-type Rec = CompressRecord & { [STATE]: LazyState };
-
-function roughBefore(s: LazyState): number {
-  return (s.roughBefore ??= estimateMessagesTokensRough(s.before));
-}
-function roughAfter(s: LazyState): number {
-  return (s.roughAfter ??= estimateMessagesTokensRough(s.after ?? []));
-}
-const tokensBefore = (s: LazyState): number => s.given || roughBefore(s);
-
-/** An accessor for `key` reading the state; a write replaces the accessor by a plain value. */
-function accessor<K extends keyof CompressRecord>(key: K, read: (s: LazyState) => CompressRecord[K]): PropertyDescriptor {
-  return {
-    enumerable: true,
-    configurable: true,
-    get(this: Rec) {
-      return read(this[STATE]);
-    },
-    set(this: Rec, v: CompressRecord[K]) {
-      Object.defineProperty(this, key, { value: v, enumerable: true, configurable: true, writable: true });
-    },
-  };
-}
-
-const BEFORE: PropertyDescriptorMap = {
-  tokens_before: accessor('tokens_before', tokensBefore),
-  rough_tokens_before: accessor('rough_tokens_before', roughBefore),
-  should_compress_before: accessor('should_compress_before', (s) => !s.blockedBefore && tokensBefore(s) >= s.threshold),
-};
-const AFTER: PropertyDescriptorMap = {
-  rough_tokens_after: accessor('rough_tokens_after', roughAfter),
-  should_compress_after: accessor('should_compress_after', (s) => !s.blockedAfter && roughAfter(s) >= s.threshold),
-};
-
-/** At the start of compress(): `input` as it is now, the block state, the given token count. */
-export function lazyBefore(rec: CompressRecord, c: HermesCompressor, input: readonly PyMsg[], given: number): void {
-  const state: LazyState = { threshold: c.thresholdTokens, before: input.slice(), blockedBefore: c.blockReason() !== undefined, given, blockedAfter: false };
-  Object.defineProperty(rec, STATE, { value: state, enumerable: false });
-  Object.defineProperties(rec, BEFORE);
-}
-
-/** At the end of compress(): the returned list and the block state then. */
-export function lazyAfter(rec: CompressRecord, c: HermesCompressor, out: readonly PyMsg[]): void {
-  const state = (rec as Rec)[STATE];
-  state.after = out.slice();
-  state.blockedAfter = c.blockReason() !== undefined;
-  Object.defineProperties(rec, AFTER);
-}
+const NO_MESSAGES: readonly PyMsg[] = Object.freeze([]);

@@ -15,6 +15,7 @@
  */
 import { estimateMessagesTokensRough } from './estimate.js';
 import { isDict, type PyMsg } from './msg.js';
+import { hermesMemo } from './msg-memo.js';
 import { pyRepr } from './pyrepr.js';
 import { pyLen, thousands } from './pystr.js';
 import { alignBoundaryBackward, alignBoundaryForward } from './tail-cut.js';
@@ -74,6 +75,11 @@ function callNames(msgs: readonly PyMsg[]): Map<unknown, unknown> {
   return out;
 }
 
+/** The output's length as the prune phase measures it (memoized per message: it is immutable). */
+function outputLength(m: PyMsg): number {
+  return pyLen(typeof m.content === 'string' ? m.content : m.content ? pyRepr(m.content) : '');
+}
+
 export interface ToolPruneResult {
   messages: PyMsg[];
   charsSaved: number;
@@ -97,15 +103,15 @@ export function pruneToolOutputs(msgs: readonly PyMsg[], o: PruneFirstOptions): 
   for (let i = end - 1; i >= start; i--) {
     const m = out[i]!;
     if (m.role !== 'tool' || NEVER_PRUNE_TOOLS.has(toolNameOf(m, calls))) continue;
-    const text = typeof m.content === 'string' ? m.content : m.content ? pyRepr(m.content) : '';
-    const len = pyLen(text);
+    const memo = hermesMemo(m);
+    const len = (memo.outputLen ??= outputLength(m));
     if (recent < protect) {
       recent += Math.max(1, Math.floor(len / 4));
       continue;
     }
-    const placeholder = `[Tool output pruned — was ${thousands(len)} chars]`;
-    out[i] = { ...m, content: placeholder };
-    saved += Math.max(0, len - pyLen(placeholder));
+    const replaced = (memo.outputPruned ??= { ...m, content: `[Tool output pruned — was ${thousands(len)} chars]` });
+    out[i] = replaced;
+    saved += Math.max(0, len - pyLen(replaced.content as string));
     pruned.push(i);
   }
   if (Math.floor(saved / 4) < pruneMinimum(o)) return none;

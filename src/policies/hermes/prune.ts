@@ -10,7 +10,8 @@
  */
 import { estimateMsgBudgetTokens, isImagePart } from './estimate.js';
 import { isDict, nonEmptyList, type PyMsg } from './msg.js';
-import { PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
+import { hermesMemo } from './msg-memo.js';
+import { memoizedLoads, PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
 import { pyLen, pySlice, replaceLoneSurrogates } from './pystr.js';
 import { summarizeToolResult } from './tool-summary.js';
 
@@ -56,17 +57,66 @@ export function pruneBoundary(msgs: readonly PyMsg[], protectTailCount: number, 
 /**
  * Upstream keys the dedup on md5(content.encode("utf-8", errors="replace"))[:12]. Equal keys mean equal
  * encoded text (a 48-bit collision aside, which no real history hits), so the encoded text itself is the
- * key: a Set of strings hashes each once, with no digest per call.
+ * key. The keys seen are grouped by length (replacing lone surrogates keeps the length), so a new output
+ * is compared only with the earlier ones of its length: no digest and no hash of the whole text, and
+ * two different texts of one length usually differ in their first characters.
  */
-function dedupKey(s: string): string {
-  return replaceLoneSurrogates(s);
+class SeenTexts {
+  private readonly byLength = new Map<number, string[]>();
+  /** true when `key` was added before; adds it otherwise */
+  check(key: string): boolean {
+    const same = this.byLength.get(key.length);
+    if (same === undefined) {
+      this.byLength.set(key.length, [key]);
+      return false;
+    }
+    for (const k of same) if (k === key) return true;
+    same.push(key);
+    return false;
+  }
+}
+
+/**
+ * What the passes measure of a tool message's string content, memoized per message object (messages
+ * are immutable; the content is compared in case one was not): its Python length and its dedup key.
+ * Why: every compaction prunes the whole list again, and measuring each long output (a surrogate scan)
+ * twice per call was a large part of the pass.
+ */
+function textFacts(m: PyMsg, content: string): { len: number; key: string } {
+  const memo = hermesMemo(m);
+  let f = memo.facts;
+  if (f === undefined || f.content !== content) {
+    f = { content, len: pyLen(content), key: replaceLoneSurrogates(content) };
+    memo.facts = f;
+  }
+  return f;
+}
+
+/**
+ * The messages the passes make from a message, memoized per message object: the same input gives the
+ * same output object at every compaction (and in every session replaying the same workload), so the
+ * memos on the output (estimates, the summary's serialisation, the simulator's counts) hold too.
+ */
+function duplicateOf(m: PyMsg): PyMsg {
+  const memo = hermesMemo(m);
+  return (memo.duplicate ??= { ...m, content: DUPLICATE_PLACEHOLDER });
+}
+
+/** `m` with its output replaced by the one-line summary of a call of `name` with `args`. */
+function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string, loads: (s: string) => unknown): PyMsg {
+  const memo = hermesMemo(m);
+  const hit = memo.summarized;
+  if (hit !== undefined && hit.name === name && hit.args === args && hit.content === content) return hit.out;
+  const out = { ...m, content: summarizeToolResult(name, args, content, loads) };
+  memo.summarized = { name, args, content, out };
+  return out;
 }
 
 /** `_truncate_tool_call_args_json`: shrink string leaves over `head` chars; non-JSON stays as is. */
-export function truncateToolCallArgsJson(args: string, head = 200): string {
+export function truncateToolCallArgsJson(args: string, head = 200, loads: (s: string) => unknown = pyJsonLoads): string {
   let parsed: unknown;
   try {
-    parsed = pyJsonLoads(args);
+    parsed = loads(args);
   } catch (e) {
     if (e instanceof PyJsonError) return args;
     throw e;
@@ -86,10 +136,10 @@ export function truncateToolCallArgsJson(args: string, head = 200): string {
  * compaction otherwise.
  */
 const truncatedMemo = new WeakMap<object, { args: string; shrunk: string }>();
-function truncatedArgsOf(fn: object, args: string): string {
+function truncatedArgsOf(fn: object, args: string, loads: (s: string) => unknown): string {
   const hit = truncatedMemo.get(fn);
   if (hit !== undefined && hit.args === args) return hit.shrunk;
-  const shrunk = truncateToolCallArgsJson(args);
+  const shrunk = truncateToolCallArgsJson(args, 200, loads);
   truncatedMemo.set(fn, { args, shrunk });
   return shrunk;
 }
@@ -109,23 +159,24 @@ function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
 }
 
 function dedupPass(result: PyMsg[], detail: PruneDetail): number {
-  const seen = new Set<string>();
+  const seen = new SeenTexts();
   let n = 0;
   for (let i = result.length - 1; i >= 0; i--) {
     const m = result[i]!;
-    if (m.role !== 'tool' || typeof m.content !== 'string' || pyLen(m.content) < 200) continue;
-    const h = dedupKey(m.content);
-    if (seen.has(h)) {
-      result[i] = { ...m, content: DUPLICATE_PLACEHOLDER };
+    if (m.role !== 'tool' || typeof m.content !== 'string') continue;
+    const f = textFacts(m, m.content);
+    if (f.len < 200) continue;
+    if (seen.check(f.key)) {
+      result[i] = duplicateOf(m);
       detail.dedup.push(i);
       n++;
-    } else seen.add(h);
+    }
   }
   detail.dedup.reverse();
   return n;
 }
 
-function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): number {
+function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail, loads: (s: string) => unknown): number {
   const calls = toolIndex(result);
   let n = 0;
   for (let i = 0; i < boundary; i++) {
@@ -148,9 +199,9 @@ function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): 
       continue;
     }
     if (typeof c !== 'string' || !c || c === PRUNED_TOOL_PLACEHOLDER || c.startsWith('[Duplicate tool output')) continue;
-    if (pyLen(c) > 200) {
+    if (textFacts(m, c).len > 200) {
       const [name, args] = calls.get('tool_call_id' in m ? m.tool_call_id : '') ?? ['unknown', ''];
-      result[i] = { ...m, content: summarizeToolResult(name, args, c) };
+      result[i] = summarizedOf(m, name, args, c, loads);
       detail.summarized.push(i);
       n++;
     }
@@ -158,23 +209,39 @@ function summarizePass(result: PyMsg[], boundary: number, detail: PruneDetail): 
   return n;
 }
 
-function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail): void {
+/** The assistant message with long call arguments shrunk, or `m` itself when none shrinks. */
+function withTruncatedArgs(m: PyMsg, calls: unknown[], loads: (s: string) => unknown): PyMsg {
+  let modified = false;
+  const tcs = calls.map((tc) => {
+    if (!isDict(tc)) return tc;
+    const fn = isDict(tc.function) ? tc.function : {};
+    const args = 'arguments' in fn ? fn.arguments : '';
+    if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
+    const shrunk = truncatedArgsOf(fn, args, loads);
+    if (shrunk === args) return tc;
+    modified = true;
+    return { ...tc, function: { ...fn, arguments: shrunk } };
+  });
+  return modified ? { ...m, tool_calls: tcs } : m;
+}
+
+/** `withTruncatedArgs`, memoized per message object (see `duplicateOf`). */
+function truncatedMessageOf(m: PyMsg, calls: unknown[], loads: (s: string) => unknown): PyMsg {
+  const memo = hermesMemo(m);
+  const hit = memo.truncated;
+  if (hit !== undefined && hit.calls === calls) return hit.out;
+  const out = withTruncatedArgs(m, calls, loads);
+  memo.truncated = { calls, out };
+  return out;
+}
+
+function truncateArgsPass(result: PyMsg[], boundary: number, detail: PruneDetail, loads: (s: string) => unknown): void {
   for (let i = 0; i < boundary; i++) {
     const m = result[i]!;
     if (m.role !== 'assistant' || !nonEmptyList(m.tool_calls)) continue;
-    let modified = false;
-    const tcs = m.tool_calls.map((tc) => {
-      if (!isDict(tc)) return tc;
-      const fn = isDict(tc.function) ? tc.function : {};
-      const args = 'arguments' in fn ? fn.arguments : '';
-      if (typeof args !== 'string' || pyLen(args) <= 500) return tc;
-      const shrunk = truncatedArgsOf(fn, args);
-      if (shrunk === args) return tc;
-      modified = true;
-      return { ...tc, function: { ...fn, arguments: shrunk } };
-    });
-    if (modified) {
-      result[i] = { ...m, tool_calls: tcs };
+    const out = truncatedMessageOf(m, m.tool_calls, loads);
+    if (out !== m) {
+      result[i] = out;
       detail.args_truncated.push(i);
     }
   }
@@ -187,7 +254,9 @@ export function pruneOldToolResults(msgs: readonly PyMsg[], protectTailCount: nu
   const result = [...msgs];
   const boundary = pruneBoundary(result, protectTailCount, protectTailTokens);
   let count = dedupPass(result, detail);
-  count += summarizePass(result, boundary, detail);
-  truncateArgsPass(result, boundary, detail);
+  // a call's arguments are parsed by the summary of its result and again by the argument truncation
+  const loads = memoizedLoads();
+  count += summarizePass(result, boundary, detail, loads);
+  truncateArgsPass(result, boundary, detail, loads);
   return { messages: result, prunedCount: count, detail, boundary };
 }

@@ -12,6 +12,8 @@ import { PyFloat, PyInt, floatRepr } from './pyrepr.js';
 export class PyJsonError extends Error {}
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+/** What ends a run of plain string characters: the closing quote, an escape or a control character. */
+const STRING_SPECIAL = /["\\\x00-\x1f]/g;
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 class Parser {
@@ -53,13 +55,19 @@ class Parser {
     if (m[1] !== undefined || m[2] !== undefined) return new PyFloat(Number(m[0]));
     return new PyInt(BigInt(m[0]).toString());
   }
-  /** A string literal; runs without escapes are copied as slices (this is most of a parse). */
+  /**
+   * A string literal; runs without escapes are copied as slices (this is most of a parse), and a
+   * regex scan finds the end of each run (the quote, a backslash or a control character) instead of
+   * a loop over its characters.
+   */
   string(): string {
     const s = this.s;
     let i = this.i + 1; // after the opening quote
     let run = i;
     let out = '';
     for (;;) {
+      STRING_SPECIAL.lastIndex = i;
+      i = STRING_SPECIAL.test(s) ? STRING_SPECIAL.lastIndex - 1 : s.length;
       if (i >= s.length) {
         this.i = i;
         this.fail('Unterminated string');
@@ -147,6 +155,28 @@ export function pyJsonLoads(s: string): unknown {
   p.skipWs();
   if (p.i !== s.length) p.fail('Extra data');
   return v;
+}
+
+/**
+ * `pyJsonLoads` memoized by text, for one caller's pass over a history (a call's arguments are parsed
+ * by more than one step of a compaction). The parsed value is shared: callers only read it. Made per
+ * pass, not per process, so a first call on new messages costs what it costs.
+ */
+export function memoizedLoads(): (s: string) => unknown {
+  const parsed = new Map<string, { value: unknown } | { error: unknown }>();
+  return (s) => {
+    let hit = parsed.get(s);
+    if (hit === undefined) {
+      try {
+        hit = { value: pyJsonLoads(s) };
+      } catch (e) {
+        hit = { error: e };
+      }
+      parsed.set(s, hit);
+    }
+    if ('error' in hit) throw hit.error;
+    return hit.value;
+  };
 }
 
 const ESCAPE = /[\x00-\x1f\\"]/g;

@@ -78,13 +78,21 @@ const ASCII_WIDTH: readonly Uint8Array[] = [0x27, 0x22].map((quote) => {
   return t;
 });
 
-/** `len(repr(s))` without building the string: a table lookup per ASCII code unit. */
+/** `len(repr(s))` without building the string. */
 export function reprStrLen(s: string): number {
   const qc = quoteFor(s).charCodeAt(0);
+  return 2 + (s.length < LONG ? widthFrom(s, 0, qc) : widthBySpecials(s, qc));
+}
+
+/** Below this length the per-code-unit loop is as fast as the regex scan. */
+const LONG = 256;
+
+/** Width in `repr` of `s` from code unit `start` on: a table lookup per ASCII code unit. */
+function widthFrom(s: string, start: number, qc: number): number {
   const table = ASCII_WIDTH[qc === 0x22 ? 1 : 0]!;
-  let n = 2;
+  let n = 0;
   const len = s.length;
-  for (let i = 0; i < len; i++) {
+  for (let i = start; i < len; i++) {
     const c = s.charCodeAt(i);
     if (c < 128) {
       n += table[c]!;
@@ -101,6 +109,47 @@ export function reprStrLen(s: string): number {
     n += escapedWidth(cp, qc);
   }
   return n;
+}
+
+/** Code units whose width may not be 1: controls, quotes, backslash, DEL and everything non-ASCII. */
+const SPECIAL = /[\x00-\x1f"'\\\x7f-\uffff]/g;
+
+/**
+ * `widthFrom(s, 0, qc)` for a long text: every code unit counts 1 except the special ones, which a
+ * regex scan finds (several times faster than a loop over prose, where they are rare, e.g. a
+ * summary's newlines). Where they turn out to be dense (code, non-Latin text) it finishes with the loop.
+ */
+function widthBySpecials(s: string, qc: number): number {
+  const table = ASCII_WIDTH[qc === 0x22 ? 1 : 0]!;
+  const budget = s.length >> 5;
+  let n = 0;
+  let pos = 0;
+  let found = 0;
+  SPECIAL.lastIndex = 0;
+  while (SPECIAL.test(s)) {
+    const i = SPECIAL.lastIndex - 1;
+    n += i - pos;
+    const c = s.charCodeAt(i);
+    pos = i + 1;
+    if (c < 128) n += table[c]!;
+    else {
+      let cp = c;
+      if (c >= 0xd800 && c <= 0xdbff && pos < s.length) {
+        const d = s.charCodeAt(pos);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+          pos++;
+          SPECIAL.lastIndex = pos;
+        }
+      }
+      n += escapedWidth(cp, qc);
+    }
+    if (++found > budget) {
+      SPECIAL.lastIndex = 0;
+      return n + widthFrom(s, pos, qc);
+    }
+  }
+  return n + s.length - pos;
 }
 
 /** Python `repr(float)` (the shortest round-trip digits, Python's fixed/scientific switch). */

@@ -3,7 +3,6 @@
  * (shared/conformance/hermes/cases/*.json `expected.record`, described in
  * shared/reference/hermes-compressor.md). Fields that a path never reaches are absent, as in the cases.
  */
-import type { HermesCompressor } from './compressor.js';
 import type { PruneDetail } from './prune.js';
 
 export interface RecordParams {
@@ -50,23 +49,6 @@ export interface CompressRecord {
   tail_budget_tokens?: number;
   /** names of the code paths taken (informative; not compared) */
   paths: string[];
-}
-
-export function recordParams(c: HermesCompressor): RecordParams {
-  return {
-    context_length: c.t.contextLength,
-    threshold_percent_effective: c.t.thresholdPercent,
-    threshold_tokens: c.t.thresholdTokens,
-    tail_token_budget: c.t.tailTokenBudget,
-    max_summary_tokens: c.t.maxSummaryTokens,
-    protect_first_n: c.protectFirstN,
-    protect_last_n: c.protectLastN,
-    summary_target_ratio: c.t.summaryTargetRatio,
-  };
-}
-
-export function emptyPruneDetail(): PruneDetail {
-  return { dedup: [], summarized: [], image_stripped: [], args_truncated: [] };
 }
 
 /** Dedup, summary and image-strip indices, sorted (argument truncation is not a prune). */

@@ -4,7 +4,8 @@
  * Patterns are upstream's, re-expressed for JavaScript: Python's Unicode `\s`/`\d`/`\w` become
  * explicit classes, and MULTILINE `^` matches only after `\n` as in Python. The cheap substring gates
  * upstream runs before some patterns are kept where they change the result (a gate is evaluated on
- * the text as rewritten so far).
+ * the text as rewritten so far); the port adds its own gates in front of the slowest patterns, each
+ * a condition every match needs.
  */
 import { PY_WS_CLASS, pyLen, pySlice } from './pystr.js';
 
@@ -26,6 +27,17 @@ const PREFIX_PATTERNS = [
   'xai-[A-Za-z0-9]{30,}', 'ntn_[A-Za-z0-9]{10,}', 'fw-[A-Za-z0-9]{30,}', 'fw_[A-Za-z0-9]{30,}', 'fpk_[A-Za-z0-9]{30,}',
 ];
 const PREFIX_RE = new RegExp(`(?<![A-Za-z0-9_-])(${PREFIX_PATTERNS.join('|')})(?![A-Za-z0-9_-])`, 'gu');
+/**
+ * Cheap necessary conditions for the slowest patterns (each scans every position of a long text): a
+ * text without them cannot match, so skipping the pattern changes nothing. Why: summaries are long
+ * prose, and running every pattern over them was most of a Hermes compaction's time.
+ * A prefix token starts with its literal head (the pattern's text up to the first class); a head
+ * holding "_" or "-" is implied by that character.
+ */
+const PREFIX_GATE = [
+  ...new Set(PREFIX_PATTERNS.map((p) => /^[A-Za-z0-9_-]+/.exec(p)![0]).map((h) => (h.includes('_') ? '_' : h.includes('-') ? '-' : h))),
+];
+const mayHavePrefixToken = (text: string): boolean => PREFIX_GATE.some((g) => text.includes(g));
 
 const ENV_NAMES = '(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)';
 const ENV_ASSIGN_RE = new RegExp(`([A-Z0-9_]{0,50}${ENV_NAMES}[A-Z0-9_]{0,50})${S}*=${S}*(['"]?)(${NS}+)\\2`, 'gu');
@@ -35,18 +47,65 @@ const CFG_DOTTED_RE = new RegExp(
   `((?:[A-Za-z0-9_\\-]+\\.)+[A-Za-z0-9_.\\-]*${CFG_NAMES}[A-Za-z0-9_.\\-]*|[A-Za-z0-9_.\\-]*${CFG_NAMES}[A-Za-z0-9_.\\-]*\\.[A-Za-z0-9_.\\-]+)=${CFG_VALUE}`,
   'giu',
 );
+/**
+ * A dotted assignment's name ends right before its "=" and holds a "." and a config name. The name is
+ * made of [A-Za-z0-9_.-] (under the `iu` flags also the Kelvin sign and the long s, which fold into
+ * [A-Za-z]) and, in "api key", one space; so the run of those characters before some "=" must hold a
+ * "." and a name. Why: the pattern backtracks over every split of a long dotted run at every start, and
+ * was most of a fallback summary's redaction (a path-heavy text).
+ */
+function mayHaveDottedAssignment(text: string): boolean {
+  for (let eq = text.indexOf('='); eq >= 0; eq = text.indexOf('=', eq + 1)) {
+    let i = eq;
+    while (i > 0 && isDottedNameChar(text.charCodeAt(i - 1))) i--;
+    if (i === eq) continue;
+    const run = text.slice(i, eq);
+    if (!run.includes('.')) continue;
+    const lower = run.toLowerCase().replaceAll('\u017f', 's');
+    if (CFG_NAME_WORDS.some((w) => lower.includes(w))) return true;
+  }
+  return false;
+}
+const CFG_NAME_WORDS = ['key', 'token', 'secret', 'passw', 'credential', 'auth'];
+const isDottedNameChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ||
+  c === 0x5f || c === 0x2e || c === 0x2d || c === 0x20 || c === 0x212a || c === 0x17f;
 const CFG_ANCHORED_RE = new RegExp(
   `(${LINE_START}[ \\t]*(?:export[ \\t]+)?[A-Za-z0-9_\\-]*${CFG_NAMES}[A-Za-z0-9_\\-]*)=${CFG_VALUE}`,
   'giu',
 );
 const ENV_LOOKUP_VALUE_RE = /^(?:os\.(?:getenv|environ)|process\.env|\$ENV\{)/;
 const YAML_NAMES = '(?:api[ _.\\-]?key|token|secret|passwd|password|credential)';
+/**
+ * A YAML name needs "key", "token", "secret", "passw" or "credential" in any case. Under the `iu` flags
+ * only two non-ASCII characters fold to those letters: the Kelvin sign (to "k"; `toLowerCase` maps it
+ * too) and the long s "ſ" (to "s"; `toLowerCase` keeps it). A regex gate on the names was as slow as
+ * the pattern itself on prose full of words starting with "t", "s" or "c".
+ */
+function mayHaveYamlName(text: string): boolean {
+  if (text.includes('\u017f')) return true;
+  const lower = text.toLowerCase();
+  return lower.includes('key') || lower.includes('token') || lower.includes('secret') || lower.includes('passw') || lower.includes('credential');
+}
 const YAML_ASSIGN_RE = new RegExp(`(${LINE_START}[ \\t]*[A-Za-z0-9_.\\-]*${YAML_NAMES}[A-Za-z0-9_.\\-]*)(:[ \\t]*)(?!['"])([^${PY_WS_CLASS}&]+)`, 'giu');
 const JSON_NAMES = '(?:api_?[Kk]ey|token|secret|password|access_token|refresh_token|auth_token|bearer|secret_value|raw_secret|secret_input|key_material)';
 const JSON_FIELD_RE = new RegExp(`("${JSON_NAMES}")${S}*:${S}*"([^"]+)"`, 'giu');
 const AUTH_HEADER_RE = new RegExp(`((?:Proxy-)?Authorization:${S}*)([A-Za-z][\\p{L}\\p{N}_.+-]*${S}+)?([^${PY_WS_CLASS}"']+)`, 'giu');
 const SECRET_HEADER_RE = new RegExp(`((?:x-api-key|x-goog-api-key|api-key|apikey|x-api-token|x-auth-token|x-access-token)${S}*:${S}*)(${NS}+)`, 'giu');
+/** every header name but `apikey` holds a "-" */
+const mayHaveSecretHeader = (text: string): boolean => text.includes('-') || /apikey/iu.test(text);
 const TELEGRAM_RE = new RegExp(`(bot)?(${D}{8,}):([-A-Za-z0-9_]{30,})`, 'gu');
+/** A Telegram token has a ":" followed by 30 or more of [-A-Za-z0-9_]. */
+function mayHaveTelegramToken(text: string): boolean {
+  for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) {
+    let k = 1;
+    while (k <= 30 && isTokenChar(text.charCodeAt(at + k))) k++;
+    if (k > 30) return true;
+  }
+  return false;
+}
+const isTokenChar = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f;
 const PRIVATE_KEY_RE = /-----BEGIN[A-Z ]*PRIVATE KEY-----[\s\S]*?-----END[A-Z ]*PRIVATE KEY-----/g;
 const DB_CONNSTR_RE = new RegExp(`((?:postgres(?:ql)?|mysql|mongodb(?:\\+srv)?|redis|amqp)://[^:${PY_WS_CLASS}]+:)([^@${PY_WS_CLASS}]+)(@)`, 'giu');
 const URL_BARE_TOKEN_RE = new RegExp(`((?:https?|wss?|git|ssh|ftp|ftps|sftp)://)([^${PY_WS_CLASS}:@/]{8,})(@${NS}+)`, 'giu');
@@ -85,7 +144,7 @@ function redactAssignment(whole: string, name: string, quote: string, value: str
 function redactAssignments(text: string): string {
   text = text.replace(ENV_ASSIGN_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
   if (!text.includes('://')) {
-    text = text.replace(CFG_DOTTED_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
+    if (mayHaveDottedAssignment(text)) text = text.replace(CFG_DOTTED_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
     text = text.replace(CFG_ANCHORED_RE, (m, n: string, q: string, v: string) => redactAssignment(m, n, q, v));
   }
   return text;
@@ -100,20 +159,20 @@ function redactPhone(phone: string): string {
 /** `redact_sensitive_text(text)` with upstream's default flags. */
 export function redactSensitiveText(text: string): string {
   if (!text) return text;
-  text = text.replace(PREFIX_RE, (_m, tok: string) => maskToken(tok));
+  if (mayHavePrefixToken(text)) text = text.replace(PREFIX_RE, (_m, tok: string) => maskToken(tok));
   if (text.includes('=')) text = redactAssignments(text);
   if (text.includes(':') && text.includes('"')) {
     text = text.replace(JSON_FIELD_RE, (m, k: string, v: string) => (ENV_LOOKUP_VALUE_RE.test(v) ? m : `${k}: "${maskToken(v)}"`));
   }
-  if (text.includes(':') && !text.includes('://')) {
+  if (text.includes(':') && !text.includes('://') && mayHaveYamlName(text)) {
     text = text.replace(YAML_ASSIGN_RE, (m, k: string, sep: string, v: string) => (ENV_LOOKUP_VALUE_RE.test(v) ? m : `${k}${sep}${maskToken(v)}`));
   }
   if (text.includes('uthorization') || text.includes('UTHORIZATION')) {
     text = text.replace(AUTH_HEADER_RE, (_m, a: string, b: string | undefined, c: string) => a + (b ?? '') + maskToken(c));
   }
   if (text.includes(':')) {
-    text = text.replace(SECRET_HEADER_RE, (_m, a: string, b: string) => a + maskToken(b));
-    text = text.replace(TELEGRAM_RE, (_m, bot: string | undefined, digits: string) => `${bot ?? ''}${digits}:***`);
+    if (mayHaveSecretHeader(text)) text = text.replace(SECRET_HEADER_RE, (_m, a: string, b: string) => a + maskToken(b));
+    if (mayHaveTelegramToken(text)) text = text.replace(TELEGRAM_RE, (_m, bot: string | undefined, digits: string) => `${bot ?? ''}${digits}:***`);
   }
   if (text.includes('BEGIN') && text.includes('-----')) text = text.replace(PRIVATE_KEY_RE, '[REDACTED PRIVATE KEY]');
   if (text.includes('://')) {

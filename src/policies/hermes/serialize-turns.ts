@@ -10,6 +10,7 @@ import { contentTextForContains, isDict, type PyMsg } from './msg.js';
 import { pyStr } from './pyrepr.js';
 import { pyLen, pySlice } from './pystr.js';
 import { redactSensitiveText } from './redact.js';
+import { hermesMemo } from './msg-memo.js';
 
 /** Tokens of the rendered summarizer preamble + structured template (≈4,600 characters / 4). */
 export const SUMMARY_PROMPT_OVERHEAD_TOKENS = 1150;
@@ -46,17 +47,13 @@ function blockPieces(m: PyMsg): string[] {
 }
 
 /**
- * `blockPieces`, memoized per message object (messages are immutable): a message kept in the tail is
- * summarised again at the next compaction, and redacting it again was most of the serialisation.
+ * `blockPieces`, memoized per message object (msg-memo.ts; messages are immutable): a message kept in
+ * the tail is summarised again at the next compaction, and redacting it again was most of the
+ * serialisation.
  */
-const piecesMemo = new WeakMap<PyMsg, readonly string[]>();
 function piecesOf(m: PyMsg): readonly string[] {
-  let pieces = piecesMemo.get(m);
-  if (pieces === undefined) {
-    pieces = blockPieces(m);
-    piecesMemo.set(m, pieces);
-  }
-  return pieces;
+  const memo = hermesMemo(m);
+  return (memo.pieces ??= blockPieces(m));
 }
 
 export function serializeForSummary(turns: readonly PyMsg[]): string {
@@ -74,18 +71,40 @@ export function serializedSummaryTokens(
   count: (text: string) => number,
   /** the exact count of a body that is still the message's own content string, when known cheaply */
   knownBody?: (m: PyMsg) => number | undefined,
+  /**
+   * what `count` and `knownBody` count with: when given, each message's total is memoized for it
+   * (the same counter gives the same counts), so a message summarised again costs a look-up
+   */
+  counter?: object,
 ): number {
   let n = 0;
   for (let i = 0; i < turns.length; i++) {
     if (i) n += count('\n\n');
     const m = turns[i]!;
-    const pieces = piecesOf(m);
-    for (let k = 0; k < pieces.length; k++) {
-      const piece = pieces[k]!;
-      if (!piece) continue;
-      const known = k === 1 && piece === m.content ? knownBody?.(m) : undefined;
-      n += known ?? count(piece);
+    if (counter === undefined) {
+      n += piecesTokens(m, count, knownBody);
+      continue;
     }
+    const memo = hermesMemo(m);
+    const hit = memo.pieceTokens;
+    if (hit !== undefined && hit.counter === counter) n += hit.n;
+    else {
+      const t = piecesTokens(m, count, knownBody);
+      memo.pieceTokens = { counter, n: t };
+      n += t;
+    }
+  }
+  return n;
+}
+
+function piecesTokens(m: PyMsg, count: (text: string) => number, knownBody?: (m: PyMsg) => number | undefined): number {
+  let n = 0;
+  const pieces = piecesOf(m);
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k]!;
+    if (!piece) continue;
+    const known = k === 1 && piece === m.content ? knownBody?.(m) : undefined;
+    n += known ?? count(piece);
   }
   return n;
 }

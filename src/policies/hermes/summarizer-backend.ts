@@ -30,7 +30,7 @@ export function backendFromSummarizer(summarizer: Summarizer, opts: BackendOptio
     summarize(req) {
       const tokens = opts.tokens;
       const inputTokens = tokens
-        ? serializedSummaryTokens(req.turns, (t) => tokens.count(t), (m) => contentTokens(tokens, m)) +
+        ? serializedSummaryTokens(req.turns, (t) => tokens.count(t), (m) => contentTokens(tokens, m), tokens) +
           (req.previousSummary ? tokens.count(req.previousSummary) : 0)
         : undefined;
       const res = summarizer.summarize({

@@ -58,6 +58,7 @@ const THINK_BLOCKS = ['think', 'thinking', 'reasoning', 'REASONING_SCRATCHPAD', 
 
 /** The closed-pair part of upstream's `strip_think_blocks`. */
 function stripThinkBlocks(s: string): string {
+  if (!s.includes('<')) return s; // every block starts with "<": five scans of a long summary spared
   return THINK_BLOCKS.reduce((acc, re) => acc.replace(re, ''), s);
 }
 

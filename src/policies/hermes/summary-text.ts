@@ -6,6 +6,7 @@
  * the conformance cases compare messages byte for byte.
  */
 import { contentTextForContains, type PyMsg } from './msg.js';
+import { hermesMemo } from './msg-memo.js';
 import { pyLstrip, pyRstrip, pyStrip } from './pystr.js';
 
 export const HISTORICAL_TASK_HEADING = '## Historical Task Snapshot';
@@ -103,8 +104,11 @@ export function isContextSummaryContent(content: unknown): boolean {
 /** `_find_latest_context_summary(messages, start, end)`: newest handoff in [start, end). */
 export function findLatestContextSummary(msgs: readonly PyMsg[], start: number, end: number): { idx: number; body: string } | undefined {
   for (let i = end - 1; i >= start; i--) {
-    const c = msgs[i]!.content;
-    if (isContextSummaryContent(c)) return { idx: i, body: stripSummaryPrefix(contentTextForContains(c)) };
+    const m = msgs[i]!;
+    // memoized per message: the test searches the whole content for the merge delimiter, and every
+    // compaction walks the window back over the same long tool outputs
+    const memo = hermesMemo(m);
+    if ((memo.isSummary ??= isContextSummaryContent(m.content))) return { idx: i, body: stripSummaryPrefix(contentTextForContains(m.content)) };
   }
   return undefined;
 }

@@ -16,14 +16,22 @@ const WS = `[${PY_WS_CLASS}]*`;
 const EXIT_CODE = new RegExp(`"exit_code"${WS}:${WS}(-?\\p{Nd}+)`, 'u');
 const TOTAL_COUNT = new RegExp(`"total_count"${WS}:${WS}(\\p{Nd}+)`, 'u');
 
+/**
+ * The first group of `re` in `content`, searched only when the literal it starts with is there: a
+ * plain substring search is far cheaper than the unicode-mode pattern over a long output without it.
+ */
+function matchAfter(content: string, literal: string, re: RegExp): string | undefined {
+  return content.includes(literal) ? re.exec(content)?.[1] : undefined;
+}
+
 /** A Python TypeError inside a summary branch; the guard turns it into the generic line. */
 class SummaryTypeError extends Error {}
 
-function parseArgs(toolArgs: unknown): Args {
+function parseArgs(toolArgs: unknown, loads: (s: string) => unknown): Args {
   if (!pyTruthy(toolArgs)) return new Map();
   if (typeof toolArgs !== 'string') return new Map(); // json.loads(non-str) raises TypeError
   try {
-    const v = pyJsonLoads(toolArgs);
+    const v = loads(toolArgs);
     return v instanceof Map ? (v as Args) : new Map();
   } catch (e) {
     if (e instanceof PyJsonError) return new Map();
@@ -41,8 +49,8 @@ function strArg(args: Args, key: string, dflt = ''): string {
   return v === null || v === undefined ? dflt : pyStr(v);
 }
 
-function summarizeUnguarded(name: string, toolArgs: unknown, content: string): string {
-  const args = parseArgs(toolArgs);
+function summarizeUnguarded(name: string, toolArgs: unknown, content: string, loads: (s: string) => unknown): string {
+  const args = parseArgs(toolArgs, loads);
   const len = thousands(pyLen(content));
   const lines = pyStrip(content) ? pyCount(content, '\n') + 1 : 0;
   const s = (k: string, d: unknown) => pyStr(get(args, k, d));
@@ -51,7 +59,7 @@ function summarizeUnguarded(name: string, toolArgs: unknown, content: string): s
     case 'terminal': {
       let cmd = strArg(args, 'command');
       if (pyLen(cmd) > 80) cmd = pySlice(cmd, 0, 77) + '...';
-      const exit = EXIT_CODE.exec(content)?.[1] ?? '?';
+      const exit = matchAfter(content, '"exit_code"', EXIT_CODE) ?? '?';
       return `[terminal] ran \`${cmd}\` -> exit ${exit}, ${lines} lines output`;
     }
     case 'read_file':
@@ -61,7 +69,7 @@ function summarizeUnguarded(name: string, toolArgs: unknown, content: string): s
       return `[write_file] wrote to ${s('path', '?')} (${written} lines)`;
     }
     case 'search_files': {
-      const count = TOTAL_COUNT.exec(content)?.[1] ?? '?';
+      const count = matchAfter(content, '"total_count"', TOTAL_COUNT) ?? '?';
       return `[search_files] ${s('target', 'content')} search for '${s('pattern', '?')}' in ${s('path', '.')} -> ${count} matches`;
     }
     case 'patch':
@@ -117,10 +125,16 @@ function webExtractTarget(urls: unknown): string {
 }
 
 /** `_summarize_tool_result`: never throws; a failing branch yields "[name] (N chars result)". */
-export function summarizeToolResult(name: unknown, toolArgs: unknown, content: string): string {
+export function summarizeToolResult(
+  name: unknown,
+  toolArgs: unknown,
+  content: string,
+  /** `json.loads` (a caller may pass a memoized one; the parsed value is only read) */
+  loads: (s: string) => unknown = pyJsonLoads,
+): string {
   const toolName = pyStr(name);
   try {
-    return summarizeUnguarded(toolName, toolArgs, content);
+    return summarizeUnguarded(toolName, toolArgs, content, loads);
   } catch (e) {
     if (!(e instanceof SummaryTypeError)) throw e;
     return `[${toolName}] (${thousands(pyLen(content))} chars result)`;
