@@ -20,34 +20,8 @@ export function rebasedTotal(
   next: readonly Message[],
   count: (m: Message) => number,
 ): number {
-  const len = next.length;
-  let tail = 0;
-  while (tail < prevLen && tail < len && prev[prevLen - 1 - tail] === next[len - 1 - tail]) tail++;
-  const prevEnd = prevLen - tail;
-  const end = len - tail;
   let total = prevTotal;
-  let i = 0;
-  let j = 0;
-  while (i < prevEnd && j < end) {
-    if (prev[i] === next[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
-    if (dropped >= 0) {
-      for (; i < dropped; i++) total -= count(prev[i]!);
-      continue;
-    }
-    const inserted = findWithin(next, prev[i]!, j + 1, end);
-    if (inserted >= 0) {
-      for (; j < inserted; j++) total += count(next[j]!);
-      continue;
-    }
-    total += count(next[j++]!) - count(prev[i++]!);
-  }
-  for (; i < prevEnd; i++) total -= count(prev[i]!);
-  for (; j < end; j++) total += count(next[j]!);
+  walkEdit(prev, prevLen, next, 0, (i) => (total -= count(prev[i]!)), (j) => (total += count(next[j]!)));
   return total;
 }
 
@@ -65,12 +39,26 @@ export interface IdentityEdit {
  * `dropped`, with `fresh` inserted, the paired messages in the same order. O(length) identity checks.
  */
 export function identityEdit(prev: readonly Message[], next: readonly Message[], from: number): IdentityEdit {
-  const out: number[] = [];
-  const gone: number[] = [];
+  const dropped: number[] = [];
+  const fresh: number[] = [];
+  walkEdit(prev, prev.length, next, from, (i) => dropped.push(i), (j) => fresh.push(j));
+  return { dropped, fresh };
+}
+
+/**
+ * The walk both share: pairs `prev[from : prevLen]` with `next[from :]` by identity — a common tail
+ * first, then in order, skipping a run of up to SYNC_WINDOW dropped or inserted messages — and reports
+ * each unpaired position of `prev` (`drop`) and of `next` (`fresh`); a pair it cannot match is both.
+ */
+function walkEdit(
+  prev: readonly Message[], prevLen: number, next: readonly Message[], from: number,
+  drop: (i: number) => void, fresh: (j: number) => void,
+): void {
+  const len = next.length;
   let tail = 0;
-  while (tail < prev.length - from && tail < next.length - from && prev[prev.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
-  const prevEnd = prev.length - tail;
-  const end = next.length - tail;
+  while (tail < prevLen - from && tail < len - from && prev[prevLen - 1 - tail] === next[len - 1 - tail]) tail++;
+  const prevEnd = prevLen - tail;
+  const end = len - tail;
   let i = from;
   let j = from;
   while (i < prevEnd && j < end) {
@@ -81,20 +69,19 @@ export function identityEdit(prev: readonly Message[], next: readonly Message[],
     }
     const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
     if (dropped >= 0) {
-      for (; i < dropped; i++) gone.push(i);
+      for (; i < dropped; i++) drop(i);
       continue;
     }
     const inserted = findWithin(next, prev[i]!, j + 1, end);
     if (inserted >= 0) {
-      for (; j < inserted; j++) out.push(j);
+      for (; j < inserted; j++) fresh(j);
       continue;
     }
-    out.push(j++);
-    gone.push(i++);
+    fresh(j++);
+    drop(i++);
   }
-  for (; i < prevEnd; i++) gone.push(i);
-  for (; j < end; j++) out.push(j);
-  return { dropped: gone, fresh: out };
+  for (; i < prevEnd; i++) drop(i);
+  for (; j < end; j++) fresh(j);
 }
 
 /** Index of `m` in `arr[from : min(to, from + SYNC_WINDOW)]`, or −1. */

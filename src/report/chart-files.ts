@@ -66,9 +66,3 @@ export async function finishCharts(dir: string, p: ChartsInProgress, pool: Chart
     return { name: c.name, title: c.title, caption: c.caption, inlineSpec: p.inlineSpecs[i]!, files: Object.keys(files).map((f) => join(cdir, f)) };
   });
 }
-
-/** Renders and writes `charts` on this thread. */
-export async function writeCharts(dir: string, charts: readonly Chart[], opts: { png?: boolean } = {}): Promise<WrittenChart[]> {
-  const pool = new ChartPool(0);
-  return finishCharts(dir, startCharts(charts, pool, opts), pool);
-}

@@ -13,21 +13,30 @@ const count = (m: Message): number => (m.content as string).length;
 const sum = (ms: readonly Message[]): number => ms.reduce((s, m) => s + count(m), 0);
 const msg = (text: string): Message => Object.freeze({ role: 'user', content: text });
 
+/** An array of messages and a list of edits to apply to it (see `edited`). */
+const pool = fc.array(fc.string({ maxLength: 12 }).map(msg), { minLength: 1, maxLength: 150 });
+const edits = fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(3)), { maxLength: 40 });
+
+/** `prev` after `edits`: blocks dropped (longer than the sync window at times), new messages inserted, one replaced, an old one re-used elsewhere. */
+function edited(prev: readonly Message[], ops: readonly (readonly [number, number, number])[]): Message[] {
+  const fresh = prev.map((m) => msg(`${m.content as string}!`));
+  const next = [...prev];
+  for (const [a, b, op] of ops) {
+    if (!next.length) break;
+    const i = a % next.length;
+    if (op === 0) next.splice(i, 1 + (b % 70));
+    else if (op === 1) next.splice(i, 0, ...fresh.slice(0, 1 + (b % 70)));
+    else if (op === 2) next[i] = fresh[b % fresh.length]!;
+    else next.push(prev[b % prev.length]!);
+  }
+  return next;
+}
+
 describe('rebasedTotal', () => {
   it('equals the total counted from scratch for any edit of the array', () => {
-    const pool = fc.array(fc.string({ maxLength: 12 }).map(msg), { minLength: 1, maxLength: 150 });
     fc.assert(
-      fc.property(pool, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(3)), { maxLength: 40 }), fc.nat(), (prev, edits, cut) => {
-        const fresh = prev.map((m) => msg(`${m.content as string}!`));
-        const next = [...prev];
-        for (const [a, b, op] of edits) {
-          if (!next.length) break;
-          const i = a % next.length;
-          if (op === 0) next.splice(i, 1 + (b % 70)); // drop a block (longer than the sync window at times)
-          else if (op === 1) next.splice(i, 0, ...fresh.slice(0, 1 + (b % 70))); // insert new messages
-          else if (op === 2) next[i] = fresh[b % fresh.length]!; // replace one
-          else next.push(prev[b % prev.length]!); // re-use an old one elsewhere
-        }
+      fc.property(pool, edits, fc.nat(), (prev, ops, cut) => {
+        const next = edited(prev, ops);
         const prevLen = Math.min(prev.length, 1 + (cut % prev.length)); // only a counted prefix of prev
         expect(rebasedTotal(prev, prevLen, sum(prev.slice(0, prevLen)), next, count)).toBe(sum(next));
       }),
@@ -48,19 +57,9 @@ describe('rebasedTotal', () => {
 
 describe('identityEdit', () => {
   it('is exact: the old array without `dropped`, with `fresh` inserted, is the new one', () => {
-    const pool = fc.array(fc.string({ maxLength: 12 }).map(msg), { minLength: 1, maxLength: 150 });
     fc.assert(
-      fc.property(pool, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(3)), { maxLength: 40 }), fc.nat(), (prev, edits, cut) => {
-        const fresh = prev.map((m) => msg(`${m.content as string}!`));
-        const next = [...prev];
-        for (const [a, b, op] of edits) {
-          if (!next.length) break;
-          const i = a % next.length;
-          if (op === 0) next.splice(i, 1 + (b % 70));
-          else if (op === 1) next.splice(i, 0, ...fresh.slice(0, 1 + (b % 70)));
-          else if (op === 2) next[i] = fresh[b % fresh.length]!;
-          else next.push(prev[b % prev.length]!);
-        }
+      fc.property(pool, edits, fc.nat(), (prev, ops, cut) => {
+        const next = edited(prev, ops);
         let from = 0;
         while (from < Math.min(prev.length, next.length, cut % 20) && prev[from] === next[from]) from++;
         const { dropped, fresh: inserted } = identityEdit(prev, next, from);
