@@ -34,6 +34,21 @@ function finish(h1: number, h2: number): number {
 
 /** 53-bit hash of a string. */
 export function hashString(s: string, seed = 0): number {
+  const h1 = mixLanes(s, seed);
+  return finish(h1, laneB);
+}
+
+/** The second lane of the last `mixLanes` call (a module variable: storing to it needs no type feedback). */
+let laneB = 0;
+
+/**
+ * Both lanes over the string's code units: the first returned, the second left in `laneB`. Why the
+ * loop stands alone with nothing after it but stores that need no type feedback: V8 compiles a function
+ * on the stack of a long-running loop (OSR), possibly in a call whose code after the loop has never run,
+ * and such compiled code was thrown away there and then found again in V8's cache of on-stack code for the
+ * next long string: with the finish inside, ~2,000 deoptimizations and recompilations per default report.
+ */
+function mixLanes(s: string, seed: number): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < s.length; i++) {
@@ -41,7 +56,8 @@ export function hashString(s: string, seed = 0): number {
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
-  return finish(h1, h2);
+  laneB = h2;
+  return h1;
 }
 
 /**

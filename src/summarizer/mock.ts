@@ -48,10 +48,13 @@ export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & 
   const failureRate = opts.failureRate ?? 0;
   const failAt = new Set(opts.failAt ?? []);
   const overhead = opts.promptOverheadTokens ?? 600;
+  // read once: `opts` is built by spreading each scenario's settings, so its shape differs between
+  // sessions, and optimized code reading it on every call was discarded at each new shape
+  const { tokens, fixedText, lengthModel } = opts;
   let calls = 0;
 
   const inputTokensOf = (req: SummaryRequest): number =>
-    (req.inputTokens ?? opts.tokens.messages(req.messages) + (req.previousSummary ? opts.tokens.count(req.previousSummary) : 0)) +
+    (req.inputTokens ?? tokens.messages(req.messages) + (req.previousSummary ? tokens.count(req.previousSummary) : 0)) +
     (req.promptOverheadTokens ?? overhead);
 
   return {
@@ -65,19 +68,27 @@ export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & 
         return { ok: false, error: `mock summarizer failure on call ${calls}`, kind: 'provider' };
       }
       const inputTokens = inputTokensOf(req);
-      if (opts.fixedText) {
-        const text = opts.fixedText(req, calls);
-        return { ok: true, text, inputTokens, outputTokens: opts.tokens.count(text) };
+      if (fixedText) {
+        const text = fixedText(req, calls);
+        return { ok: true, text, inputTokens, outputTokens: tokens.count(text) };
       }
       const wanted = req.budgetKind === 'cap'
-        ? Math.min(req.budgetTokens, drawLength(inputTokens - (req.promptOverheadTokens ?? overhead), rng, opts.lengthModel))
+        ? Math.min(req.budgetTokens, drawLength(inputTokens - (req.promptOverheadTokens ?? overhead), rng, lengthModel))
         : Math.round(req.budgetTokens * fidelity);
       const target = Math.max(HEADER_TOKENS + 1, wanted);
-      const parts: string[] = [HEADER];
-      for (let i = HEADER_TOKENS; i < target; i++) parts.push(WORDS[Math.floor(rng() * WORDS.length)]!);
-      const text = parts.join('');
-      opts.tokens.prime(text, target);
+      const text = wordsText(rng, target);
+      tokens.prime(text, target);
       return { ok: true, text, inputTokens, outputTokens: target };
     },
   };
+}
+
+/**
+ * "Summary:" and then words drawn from `rng` until the text is `target` tokens. A function of its own, so
+ * this loop (thousands of draws per call) is optimized as a whole rather than on the stack of `summarize`.
+ */
+function wordsText(rng: () => number, target: number): string {
+  const parts: string[] = [HEADER];
+  for (let i = HEADER_TOKENS; i < target; i++) parts.push(WORDS[Math.floor(rng() * WORDS.length)]!);
+  return parts.join('');
 }

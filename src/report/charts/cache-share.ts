@@ -7,7 +7,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { baselineAxis, parsedData, scenarioPanels, topLevel, type Chart, type RunChartContext } from './common.js';
+import { baselineAxis, parsedData, scenarioPanels, NO_ITEM_ARIA, topLevel, type Chart, type RunChartContext } from './common.js';
 
 export const SHARE_BUCKET = 10;
 
@@ -102,7 +102,7 @@ export function cacheShareChart(runs: readonly SessionRun[], ctx: RunChartContex
       topLevel(chart, parsedData(data, table), scenarioPanels(ctx, {
         width: 420,
         height: { step: 16 },
-        mark: { type: 'rect' },
+        mark: { type: 'rect', ...NO_ITEM_ARIA },
         encoding: {
           x: { field: 'stepFrom', type: 'quantitative', title: 'step (model request)', scale: { nice: false, zero: true } },
           x2: { field: 'stepTo' },

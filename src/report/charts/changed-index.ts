@@ -6,7 +6,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { baselineAxis, numericParse, topLevel, wrapFacet, type Chart, type RunChartContext } from './common.js';
+import { baselineAxis, numericParse, topLevel, NO_ITEM_ARIA, wrapFacet, type Chart, type RunChartContext } from './common.js';
 
 function frequencies(runs: readonly SessionRun[]): Row[] {
   const counts = new Map<string, Row>();
@@ -43,7 +43,7 @@ export function changedIndexChart(runs: readonly SessionRun[], ctx: RunChartCont
         spec: {
           width: 420,
           height: { step: 20 },
-          mark: { type: 'circle', opacity: 0.75, stroke: '#333', strokeWidth: 0.4 },
+          mark: { type: 'circle', opacity: 0.75, stroke: '#333', strokeWidth: 0.4, ...NO_ITEM_ARIA },
           encoding: {
             y: { field: 'policyLabel', type: 'nominal', title: null, sort: labels, scale: { domain: labels }, axis: baselineAxis(ctx) },
             x: { field: 'earliestChangedIndex', type: 'quantitative', title: 'earliest changed index (0 = system prompt)', axis: { format: 'd', tickMinStep: 1 }, scale: { zero: true } },

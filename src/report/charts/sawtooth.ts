@@ -5,7 +5,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import { slug, type Row } from '../table.js';
-import { numericParse, topLevel, wrapFacet, type Chart, type RunChartContext } from './common.js';
+import { numericParse, topLevel, NO_ITEM_ARIA, wrapFacet, type Chart, type RunChartContext } from './common.js';
 
 export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx: RunChartContext): Chart {
   const mine = runs.filter((r) => r.key.scenario === scenario);
@@ -46,7 +46,7 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
             },
             {
               transform: [{ filter: 'datum.events' }],
-              mark: { type: 'point', filled: true, size: 45, opacity: 0.9, stroke: '#222', strokeWidth: 0.5 },
+              mark: { type: 'point', filled: true, size: 45, opacity: 0.9, stroke: '#222', strokeWidth: 0.5, ...NO_ITEM_ARIA },
               encoding: {
                 x: { field: 'step', type: 'quantitative' },
                 y: { field: 'promptTokens', type: 'quantitative' },
