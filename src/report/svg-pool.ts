@@ -32,6 +32,8 @@ export interface RenderJob {
 }
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+/** charts a helper holds at once: the one it draws and the next */
+const HELPER_DEPTH = 2;
 const WORKER_FILE = new URL('./svg-worker.js', import.meta.url);
 
 export async function renderChart(spec: VlSpec, png: boolean): Promise<RenderedChart> {
@@ -76,7 +78,12 @@ export class ChartPool {
    * without helpers).
    */
   async drain(): Promise<void> {
-    for (let job = this.#queue.pop(); job; job = this.#queue.pop()) job.done(await renderChart(job.spec, job.png));
+    for (let job = this.#queue.pop(); job; job = this.#queue.pop()) {
+      job.done(await renderChart(job.spec, job.png));
+      // a turn of the event loop between charts: rendering awaits only promises, so without it a helper's
+      // finished chart (a message) waited for this whole loop, and the helper with it, unfed
+      await new Promise<void>((r) => setImmediate(r));
+    }
     // helpers waiting for work and none left: they stop
     for (const h of this.#idle.splice(0)) h(undefined as never);
     if (this.#running > 0) await new Promise<void>((r) => (this.#allDone = r));
@@ -86,38 +93,51 @@ export class ChartPool {
   #helper(): void {
     const worker = new Worker(WORKER_FILE);
     this.#running++;
-    let inflight: Queued | undefined;
+    // charts sent and not yet returned, in order (the worker renders them one after the other): it holds
+    // its next chart while it draws one, so it never waits for this thread, busy with its own work, to
+    // answer before it can go on
+    const inflight: Queued[] = [];
+    let waiting = false;
     let live = true;
     const end = (): void => {
       if (!live) return;
       live = false;
-      // a chart it did not finish goes back to the queue, for this thread
-      if (inflight) this.#queue.unshift(inflight);
-      inflight = undefined;
+      // charts it did not finish go back to the queue, for this thread
+      this.#queue.unshift(...inflight.splice(0));
       void worker.terminate();
       if (--this.#running === 0) this.#allDone?.();
     };
-    const take = (job: Queued | undefined): void => {
-      inflight = job;
-      if (job) worker.postMessage({ index: job.index, spec: job.spec, png: job.png } satisfies RenderJob);
-      else end();
+    const send = (job: Queued): void => {
+      inflight.push(job);
+      worker.postMessage({ index: job.index, spec: job.spec, png: job.png } satisfies RenderJob);
     };
     const feed = (): void => {
-      const job = this.#queue.shift();
-      if (job) take(job);
-      else if (this.#allDone === undefined) {
-        // nothing queued yet: wait for the next chart, unreferenced so an idle pool never holds the process
-        worker.unref();
-        this.#idle.push((j) => {
-          worker.ref();
-          take(j);
-        });
-      } else end();
+      while (inflight.length < HELPER_DEPTH) {
+        const job = this.#queue.shift();
+        if (!job) break;
+        send(job);
+      }
+      if (inflight.length === 0 && this.#allDone !== undefined) return end();
+      if (inflight.length === HELPER_DEPTH || waiting || this.#allDone !== undefined) return;
+      // room for a chart and none queued: take the next one queued; an idle pool never holds the process
+      waiting = true;
+      if (inflight.length === 0) worker.unref();
+      this.#idle.push((j) => {
+        waiting = false;
+        worker.ref();
+        if (j) {
+          send(j);
+          feed();
+        } else if (inflight.length === 0) end();
+      });
     };
     worker.on('message', (m: WorkerReply) => {
-      if (m.error !== undefined || m.svg === undefined || !inflight) return end();
-      inflight.done({ svg: m.svg, ...(m.png ? { png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength) } : {}) });
-      inflight = undefined;
+      const job = inflight.shift();
+      if (m.error !== undefined || m.svg === undefined || !job || job.index !== m.index) {
+        if (job) inflight.unshift(job);
+        return end();
+      }
+      job.done({ svg: m.svg, ...(m.png ? { png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength) } : {}) });
       feed();
     });
     worker.on('error', end);

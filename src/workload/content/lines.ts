@@ -20,19 +20,27 @@ export interface LineSource {
   maxBody?: number;
 }
 
-function lineTokens(line: Line): number {
+/** The line's tokens with its newline; each piece's own count is appended to `counts` (for writeLine). */
+function lineTokens(line: Line, counts?: number[]): number {
   let n = 1;
-  for (const p of line) n += pieceTokens(p);
+  for (const p of line) {
+    const c = pieceTokens(p);
+    counts?.push(c);
+    n += c;
+  }
   return n;
 }
 
 /** a path as separate segment pieces, to spread into a Line */
 export const segments = (path: string): string[] => splitWords(path);
 
-export function writeLine(b: TextBuilder, line: Line, escape: boolean, newline = true): void {
-  for (const p of line) {
-    if (escape) b.json(p);
-    else b.add(p);
+/** Writes a line's pieces; `counts[at + k]`, when given, is piece k's count (so it is not looked up again). */
+export function writeLine(b: TextBuilder, line: Line, escape: boolean, newline = true, counts?: readonly number[], at = 0): void {
+  for (let k = 0; k < line.length; k++) {
+    const p = line[k]!;
+    const n = counts?.[at + k];
+    if (escape) b.json(p, n);
+    else b.add(p, n);
   }
   if (newline) b.add(escape ? '\\n' : '\n');
 }
@@ -43,21 +51,33 @@ export function writeLine(b: TextBuilder, line: Line, escape: boolean, newline =
  */
 export function fillLines(b: TextBuilder, src: LineSource, target: number, escape: boolean, trimEnd = false): number {
   const start = b.estimate;
+  // every piece is looked up once: its count goes to `counts` (head and body lines in order) and is
+  // handed to the builder with the piece
+  const counts: number[] = [];
   let tailTokens = 0;
   for (const l of src.tail) tailTokens += lineTokens(l);
   const lines: Line[] = [...src.head];
   let est = start;
-  for (const l of lines) est += lineTokens(l);
+  for (const l of lines) est += lineTokens(l, counts);
   const max = src.maxBody ?? Infinity;
   // a line is kept when it brings the size closer to the target (so sizes are not biased upwards)
   for (let i = 0; i < max && est + tailTokens < target; i++) {
     const l = src.body(i);
-    const n = lineTokens(l);
-    if (est + tailTokens + n / 2 > target && lines.length > 0) break;
+    const mark = counts.length;
+    const n = lineTokens(l, counts);
+    if (est + tailTokens + n / 2 > target && lines.length > 0) {
+      counts.length = mark;
+      break;
+    }
     lines.push(l);
     est += n;
   }
+  const counted = lines.length;
   lines.push(...src.tail);
-  lines.forEach((l, i) => writeLine(b, l, escape, !(trimEnd && i === lines.length - 1)));
+  let at = 0;
+  lines.forEach((l, i) => {
+    writeLine(b, l, escape, !(trimEnd && i === lines.length - 1), i < counted ? counts : undefined, at);
+    if (i < counted) at += l.length;
+  });
   return lines.length;
 }
