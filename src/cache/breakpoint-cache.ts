@@ -47,7 +47,7 @@ export class BreakpointCache implements CacheEngine {
     const read = hit >= 0 ? path.tokensThrough(hit) : 0;
     const write = lastWritten > hit ? path.tokensThrough(lastWritten) - read : 0;
     this.commit(path, marks, hit, now);
-    this.prevCacheHash = lastWritten >= 0 ? path.prefixHash[lastWritten] : undefined;
+    this.prevCacheHash = lastWritten >= 0 ? path.key(lastWritten) : undefined;
     return { read, write, cacheable: lastWritten >= 0 ? path.tokensThrough(lastWritten) : 0, prevExpired };
   }
 
@@ -65,7 +65,7 @@ export class BreakpointCache implements CacheEngine {
   private lookup(path: RequestPath, b: number, now: number): number {
     const end = path.blocksThrough(b);
     for (let j = b; j >= 0 && end - path.blocksThrough(j) <= this.lookbackBlocks; j--) {
-      if (this.valid(path.prefixHash[j]!, now)) return j;
+      if (this.valid(path.key(j), now)) return j;
     }
     return -1;
   }
@@ -73,10 +73,10 @@ export class BreakpointCache implements CacheEngine {
   private commit(path: RequestPath, marks: readonly number[], hit: number, now: number): void {
     const expiry = now + this.profile.ttlSeconds;
     const refresh = this.profile.refreshOnHit;
-    if (hit >= 0 && refresh) this.entries.set(path.prefixHash[hit]!, expiry, now);
+    if (hit >= 0 && refresh) this.entries.set(path.key(hit), expiry, now);
     for (const b of marks) {
       if (path.tokensThrough(b) < this.profile.minCacheableTokens) continue;
-      const h = path.prefixHash[b]!;
+      const h = path.key(b);
       if (!this.valid(h, now) || refresh) this.entries.set(h, expiry, now);
     }
   }

@@ -17,7 +17,7 @@ export interface EngineStep {
 }
 
 export interface CacheEngine {
-  /** a prefix of the previous request that the new request no longer contains (called before `step`) */
+  /** a prefix (its key: RequestPath.key) the new request may no longer contain (called before `step`) */
   onRemove?(prefixHash: number, tokensThrough: number): void;
   /** price the request now held in `path` (messages before `keptFrom` are unchanged since the last step) */
   step(path: RequestPath, request: readonly Message[], keptFrom: number, now: number): EngineStep;

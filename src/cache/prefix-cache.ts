@@ -49,12 +49,12 @@ export class PrefixCache implements CacheEngine {
     if (alive) {
       hitMsgs = keptFrom;
       while (hitMsgs < path.length) {
-        const expiry = this.offPath.get(path.prefixHash[hitMsgs]!);
+        const expiry = this.offPath.get(path.key(hitMsgs));
         if (expiry === undefined || now >= expiry) break;
         hitMsgs++;
       }
     }
-    let read = this.quantize(path.cumTokens[hitMsgs]!);
+    let read = this.quantize(path.tokensBefore(hitMsgs));
     // draw on every request, hit or not, so the rng stream does not depend on the cache state
     if (this.hitProbability < 1 && this.rng!() >= this.hitProbability) read = 0;
     this.lastTime = now;
