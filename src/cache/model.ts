@@ -80,7 +80,6 @@ export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions)
   const effective = opts.ttl ? withTtl(profile, opts.ttl) : profile;
   const engine = createEngine(effective, opts);
   const path = new RequestPath();
-  const onRemove = engine.onRemove?.bind(engine);
   let started = false;
   let prevCacheable = 0;
   let lastNow = -Infinity;
@@ -98,7 +97,7 @@ export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions)
     if (keys.length !== request.length) throw new Error(`keys has ${keys.length} messages, the request ${request.length}`);
     if (opts.verify) verifyKept(path, keys, k);
     // the prefixes from k on leave the request (a prefix cache remembers them), then the path is patched
-    if (onRemove) path.forEachFrom(k, onRemove);
+    engine.dropFrom?.(path, k);
     const tokensOf = (i: number): number => opts.tokens.message(request[i]!);
     // keyed edit: the kept prefix's token counts shrank, and so does what a pure append would have read
     let expected = prevCacheable;

@@ -30,6 +30,16 @@ const SYNC_WINDOW = 64;
 /** Dropped suffixes at least this long are kept for reuse (shorter ones cost less to look up again). */
 const REUSE_FROM = 16;
 
+/**
+ * A body prefix, immutable: the chained hash of the body messages up to it and the prefix one message
+ * shorter. The path links one per body message it pushes, so a prefix cache can keep a whole body that
+ * left the request (a head edit) by holding its last node, without copying it.
+ */
+export interface BodyNode {
+  readonly chain: number;
+  readonly parent: BodyNode | undefined;
+}
+
 /** The per-message values of a dropped suffix, kept so that `extend` can reuse them. */
 interface Dropped {
   msgs: Message[];
@@ -51,6 +61,14 @@ export class RequestPath {
   /** head: tokens (blocks) of messages [0, i]; body: of messages [HEAD, i] */
   private readonly sumTok: number[] = [];
   private readonly sumBlk: number[] = [];
+  /**
+   * From this position on, a token count may have come from content other than the key's (a keyed edit:
+   * `update` or `retoken` with counts from the request, not the keys), so an identical key there does
+   * not mean an identical count: such positions are counted again when the keys are the request again.
+   */
+  private keyedFrom = Infinity;
+  /** body: the node of the prefix that ends with message i (head positions hold undefined) */
+  private readonly nodes: (BodyNode | undefined)[] = [];
 
   get length(): number {
     return this.msgs.length;
@@ -80,9 +98,19 @@ export class RequestPath {
     return i < HEAD ? this.chain[i]! : chainHash(this.chain[LAST_HEAD]!, this.chain[i]!);
   }
 
-  /** Reports each prefix from message k on (key, tokens through it), last first, before they are replaced. */
-  forEachFrom(k: number, f: (key: number, tokensThrough: number) => void): void {
-    for (let i = this.length - 1; i >= k; i--) f(this.key(i), this.tokensThrough(i));
+  /** The hash of the whole head (what every body key mixes in). */
+  get headHash(): number {
+    return this.chain[LAST_HEAD]!;
+  }
+
+  /** The chained hash of body messages [HEAD, i] (i >= HEAD). */
+  bodyChain(i: number): number {
+    return this.chain[i]!;
+  }
+
+  /** The node of the whole body, or undefined when there is none. */
+  get bodyTip(): BodyNode | undefined {
+    return this.nodes[this.length - 1];
   }
 
   /** Drops messages from index k on. */
@@ -94,6 +122,8 @@ export class RequestPath {
     this.chain.length = k;
     this.sumTok.length = k;
     this.sumBlk.length = k;
+    this.nodes.length = k;
+    if (this.keyedFrom >= k) this.keyedFrom = Infinity;
   }
 
   /**
@@ -104,6 +134,7 @@ export class RequestPath {
   retoken(from: number, to: number, tokensOf: (i: number) => number): void {
     for (let i = Math.max(0, from); i < to; i++) this.tok[i] = tokensOf(i);
     this.resum(from, to);
+    if (from < to) this.keyedFrom = Math.min(this.keyedFrom, Math.max(0, from));
   }
 
   /**
@@ -118,13 +149,15 @@ export class RequestPath {
     let p = Math.max(k, HEAD);
     if (k < HEAD && (this.length <= HEAD || n <= HEAD)) p = k; // no body to keep: rebuild from k
     else {
-      if (sameTokens) for (const lim = Math.min(this.length, n); p < lim && this.msgs[p] === keys[p];) p++;
+      if (sameTokens) for (const lim = Math.min(this.length, n, this.keyedFrom); p < lim && this.msgs[p] === keys[p];) p++;
       if (k < HEAD) this.patchHead(k, keys, tokensOf);
     }
     const dropped = this.length - p >= REUSE_FROM ? this.suffix(p) : undefined;
+    const keyedFrom = this.keyedFrom;
     this.truncate(p);
     if (dropped) this.extend(p, keys, tokensOf, dropped, sameTokens);
     else for (let i = p; i < n; i++) this.append(keys[i]!, tokensOf(i));
+    if (!sameTokens) this.keyedFrom = Math.min(keyedFrom, k);
   }
 
   /** Replaces head messages [k, HEAD) (both requests have a full head). */
@@ -160,14 +193,21 @@ export class RequestPath {
     this.msgHash.push(h);
     this.tok.push(tokens);
     this.blk.push(blocks);
-    this.chain.push(chainHash(start ? EMPTY_PREFIX : this.chain[i - 1]!, h));
+    const chain = chainHash(start ? EMPTY_PREFIX : this.chain[i - 1]!, h);
+    this.chain.push(chain);
+    this.nodes.push(i < HEAD ? undefined : { chain, parent: this.nodes[i - 1] });
     this.sumTok.push((start ? 0 : this.sumTok[i - 1]!) + tokens);
     this.sumBlk.push((start ? 0 : this.sumBlk[i - 1]!) + blocks);
   }
 
-  /** The per-message values from message `k` on, before a `truncate(k)` drops them. O(length − k). */
+  /**
+   * The per-message values from message `k` on, before a `truncate(k)` drops them (a count from a keyed
+   * edit as −1: not reusable). O(length − k).
+   */
   private suffix(k: number): Dropped {
-    return { msgs: this.msgs.slice(k), hash: this.msgHash.slice(k), tokens: this.tok.slice(k), blocks: this.blk.slice(k) };
+    const tokens = this.tok.slice(k);
+    for (let j = Math.max(0, this.keyedFrom - k); j < tokens.length; j++) tokens[j] = -1;
+    return { msgs: this.msgs.slice(k), hash: this.msgHash.slice(k), tokens, blocks: this.blk.slice(k) };
   }
 
   /**
@@ -190,7 +230,8 @@ export class RequestPath {
         this.append(m, tokensOf(i));
         continue;
       }
-      this.push(m, dropped.hash[at]!, sameTokens ? dropped.tokens[at]! : tokensOf(i), dropped.blocks[at]!);
+      const t = dropped.tokens[at]!;
+      this.push(m, dropped.hash[at]!, sameTokens && t >= 0 ? t : tokensOf(i), dropped.blocks[at]!);
       j = at + 1;
     }
   }

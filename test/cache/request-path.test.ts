@@ -17,66 +17,10 @@ import { messageHash } from '../../src/cache/hash.js';
 import { createCacheModel } from '../../src/cache/model.js';
 import { PROFILES } from '../../src/cache/profiles.js';
 import { RequestPath } from '../../src/cache/request-path.js';
-import type { Message } from '../../src/core/messages.js';
-import { fixedTokens, m, toolCalls } from './helpers.js';
+import { fixedTokens } from './helpers.js';
+import { opArb, requests } from './request-ops.js';
 
 const RUNS = Number(process.env.CB_PROP_RUNS ?? 100);
-
-const opArb = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('append' as const), n: fc.integer({ min: 1, max: 4 }), calls: fc.nat({ max: 3 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('head' as const), at: fc.nat({ max: 1 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('body' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), drop: fc.nat({ max: 30 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cut' as const), keep: fc.nat({ max: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), back: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('keyed' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-);
-type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
-
-interface Step {
-  request: Message[];
-  /** what the cache keys on (a keyed edit: the previous keys, with new content in `request`) */
-  keys: Message[];
-  changedFrom: number;
-  contentChangedFrom?: number;
-}
-
-/** The requests `ops` produce, each with the hint the harness would give. */
-function requests(ops: Op[]): Step[] {
-  const out: Step[] = [];
-  let req: Message[] = [m('system', 500), m('user', 80)];
-  let prev: Message[] = [];
-  const push = (next: Message[], keys = next, contentChangedFrom?: number): void => {
-    let k = 0;
-    while (k < prev.length && k < keys.length && prev[k] === keys[k]) k++;
-    out.push({ request: next, keys, changedFrom: k, ...(contentChangedFrom !== undefined ? { contentChangedFrom } : {}) });
-    prev = keys;
-    req = next;
-  };
-  push(req);
-  for (const op of ops) {
-    if (op.kind === 'append') {
-      const added = Array.from({ length: op.n }, (_, i) => (i === 0 && op.calls ? toolCalls(op.calls, 40) : m(i % 2 ? 'tool' : 'assistant', 30 + i)));
-      push([...req, ...added]);
-    } else if (op.kind === 'head') {
-      const at = Math.min(op.at, req.length - 1);
-      push([...req.slice(0, at), m(at ? 'user' : 'system', 100 + out.length), ...req.slice(at + 1)]);
-    } else if (op.kind === 'body') {
-      const at = Math.floor(op.at * req.length);
-      push([...req.slice(0, at), m('user', 20), ...req.slice(Math.min(req.length, at + 1 + op.drop))]);
-    } else if (op.kind === 'cut') {
-      push(req.slice(0, Math.max(1, op.keep)));
-    } else if (op.kind === 'restore') {
-      push(out[op.back % out.length]!.request);
-    } else {
-      // a server-side edit: the cache keys on the previous keys, the request has new content from `at` on
-      const at = Math.floor(op.at * req.length);
-      const next = req.map((x, i) => (i >= at && x.role === 'tool' ? m('tool', 5) : x));
-      out.push({ request: next, keys: prev, changedFrom: prev.length, contentChangedFrom: at });
-      req = next;
-    }
-  }
-  return out;
-}
 
 describe('RequestPath', () => {
   it('patched from the hint: totals equal the sums over the request, keys equal a path built from scratch', () => {
