@@ -2,7 +2,7 @@
  * Anthropic's breakpoint cache (shared/reference/pricing.md, tables A and C; DESIGN.md "Prompt-cache model").
  *
  * - Entries are written at the request's breakpoints (`cache_control` marks, at most 4), each keyed by the
- *   hash of the whole prefix up to the mark, when that prefix has at least `minCacheableTokens` tokens
+ *   key of the whole prefix up to the mark (RequestPath.key: a hash of its content), when that prefix has at least `minCacheableTokens` tokens
  *   (shorter prefixes are silently not cached).
  * - A lookup starts at each breakpoint and walks back over at most `lookbackBlocks` (20) content blocks:
  *   an entry ending at message j is found from a mark at message b when j <= b and the blocks of messages

@@ -67,8 +67,8 @@ export class RequestPath {
    * not mean an identical count: such positions are counted again when the keys are the request again.
    */
   private keyedFrom = Infinity;
-  /** body: the node of the prefix that ends with message i (head positions hold undefined) */
-  private readonly nodes: (BodyNode | undefined)[] = [];
+  /** the node of body position j (message HEAD + j), linked on demand by `bodyTip` */
+  private readonly nodes: BodyNode[] = [];
 
   get length(): number {
     return this.msgs.length;
@@ -108,9 +108,14 @@ export class RequestPath {
     return this.chain[i]!;
   }
 
-  /** The node of the whole body, or undefined when there is none. */
+  /**
+   * The node of the whole body, or undefined when there is none. Nodes are linked here, for the body
+   * messages pushed since the last call, not on every push: only a prefix cache facing a head edit asks.
+   */
   get bodyTip(): BodyNode | undefined {
-    return this.nodes[this.length - 1];
+    const nodes = this.nodes;
+    for (let j = nodes.length; j < this.length - HEAD; j++) nodes.push({ chain: this.chain[HEAD + j]!, parent: nodes[j - 1] });
+    return nodes[this.length - HEAD - 1];
   }
 
   /** Drops messages from index k on. */
@@ -122,7 +127,7 @@ export class RequestPath {
     this.chain.length = k;
     this.sumTok.length = k;
     this.sumBlk.length = k;
-    this.nodes.length = k;
+    if (this.nodes.length > k - HEAD) this.nodes.length = Math.max(0, k - HEAD);
     if (this.keyedFrom >= k) this.keyedFrom = Infinity;
   }
 
@@ -154,7 +159,7 @@ export class RequestPath {
     }
     const dropped = this.length - p >= REUSE_FROM ? this.suffix(p) : undefined;
     const keyedFrom = this.keyedFrom;
-    this.truncate(p);
+    if (p < this.length) this.truncate(p);
     if (dropped) this.extend(p, keys, tokensOf, dropped, sameTokens);
     else for (let i = p; i < n; i++) this.append(keys[i]!, tokensOf(i));
     if (!sameTokens) this.keyedFrom = Math.min(keyedFrom, k);
@@ -195,7 +200,6 @@ export class RequestPath {
     this.blk.push(blocks);
     const chain = chainHash(start ? EMPTY_PREFIX : this.chain[i - 1]!, h);
     this.chain.push(chain);
-    this.nodes.push(i < HEAD ? undefined : { chain, parent: this.nodes[i - 1] });
     this.sumTok.push((start ? 0 : this.sumTok[i - 1]!) + tokens);
     this.sumBlk.push((start ? 0 : this.sumBlk[i - 1]!) + blocks);
   }
