@@ -1,7 +1,9 @@
 /**
  * Micro-benchmark: time of one `price()` step of the cache model at history lengths 1k, 10k and 100k
  * messages, append-only (each step appends an assistant tool call and its result, as an agent step does).
- * If the model is incremental, the time per step does not grow with the history.
+ * If the model is incremental, the time per step does not grow with the history. A second task per size
+ * also replaces the task message (request index 1) every third step, as recent-tools-summary does when
+ * it merges its running summary into it: that too must not grow with the history (request-path.ts).
  *
  * Run: npx tsx bench/cache.bench.ts
  * Token counts are primed (gpt-tokenizer is not what is measured). Each task starts from its base history
@@ -37,7 +39,7 @@ function baseHistory(n: number, tokens: TokenCounter): Message[] {
 const bench = new Bench({ name: 'cache model price() per step', iterations: ITERATIONS, time: 0, warmupIterations: 200, warmupTime: 0 });
 
 for (const id of MODELS) {
-  for (const n of SIZES) {
+  for (const n of SIZES) for (const taskEdits of [false, true]) {
     const tokens = createTokenCounter();
     const base = baseHistory(n, tokens);
     let req: Message[] = [];
@@ -45,8 +47,9 @@ for (const id of MODELS) {
     let k = 0;
     let next = n;
     let now = 0;
-    bench.add(`${id} history ${n / 1000}k`, () => {
-      model.price({ request: req, changedFrom: k, now, outputTokens: 100, editKind: 'none' });
+    let step = 0;
+    bench.add(`${id} history ${n / 1000}k${taskEdits ? ', task edited every 3rd step' : ''}`, () => {
+      model.price({ request: req, changedFrom: k, now, outputTokens: 100, editKind: k < 2 ? 'history' : 'none' });
     }, {
       beforeAll: () => {
         model = createCacheModel(getProfile(id)!, { tokens, rng: seedrandom.alea('bench') });
@@ -58,6 +61,12 @@ for (const id of MODELS) {
       // untimed: build the step's two new messages (an assistant tool call and its result)
       beforeEach: () => {
         k = req.length;
+        if (taskEdits && ++step % 3 === 0) {
+          const task = `task, with summary ${step}`;
+          tokens.prime(task, 1_200);
+          req[1] = user(task);
+          k = 1;
+        }
         req.push(makeMessage(next++, tokens), makeMessage(next++, tokens));
         now += 5;
       },

@@ -2,7 +2,7 @@
  * Anthropic's breakpoint cache (shared/reference/pricing.md, tables A and C; DESIGN.md "Prompt-cache model").
  *
  * - Entries are written at the request's breakpoints (`cache_control` marks, at most 4), each keyed by the
- *   hash of the whole prefix up to the mark, when that prefix has at least `minCacheableTokens` tokens
+ *   key of the whole prefix up to the mark (RequestPath.key: a hash of its content), when that prefix has at least `minCacheableTokens` tokens
  *   (shorter prefixes are silently not cached).
  * - A lookup starts at each breakpoint and walks back over at most `lookbackBlocks` (20) content blocks:
  *   an entry ending at message j is found from a mark at message b when j <= b and the blocks of messages
@@ -47,7 +47,7 @@ export class BreakpointCache implements CacheEngine {
     const read = hit >= 0 ? path.tokensThrough(hit) : 0;
     const write = lastWritten > hit ? path.tokensThrough(lastWritten) - read : 0;
     this.commit(path, marks, hit, now);
-    this.prevCacheHash = lastWritten >= 0 ? path.prefixHash[lastWritten] : undefined;
+    this.prevCacheHash = lastWritten >= 0 ? path.key(lastWritten) : undefined;
     return { read, write, cacheable: lastWritten >= 0 ? path.tokensThrough(lastWritten) : 0, prevExpired };
   }
 
@@ -65,7 +65,7 @@ export class BreakpointCache implements CacheEngine {
   private lookup(path: RequestPath, b: number, now: number): number {
     const end = path.blocksThrough(b);
     for (let j = b; j >= 0 && end - path.blocksThrough(j) <= this.lookbackBlocks; j--) {
-      if (this.valid(path.prefixHash[j]!, now)) return j;
+      if (this.valid(path.key(j), now)) return j;
     }
     return -1;
   }
@@ -73,10 +73,10 @@ export class BreakpointCache implements CacheEngine {
   private commit(path: RequestPath, marks: readonly number[], hit: number, now: number): void {
     const expiry = now + this.profile.ttlSeconds;
     const refresh = this.profile.refreshOnHit;
-    if (hit >= 0 && refresh) this.entries.set(path.prefixHash[hit]!, expiry, now);
+    if (hit >= 0 && refresh) this.entries.set(path.key(hit), expiry, now);
     for (const b of marks) {
       if (path.tokensThrough(b) < this.profile.minCacheableTokens) continue;
-      const h = path.prefixHash[b]!;
+      const h = path.key(b);
       if (!this.valid(h, now) || refresh) this.entries.set(h, expiry, now);
     }
   }

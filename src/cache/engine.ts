@@ -17,8 +17,8 @@ export interface EngineStep {
 }
 
 export interface CacheEngine {
-  /** a prefix of the previous request that the new request no longer contains (called before `step`) */
-  onRemove?(prefixHash: number, tokensThrough: number): void;
+  /** the previous request's prefixes from message `k` on may leave it (called before `path` is patched for `step`) */
+  dropFrom?(path: RequestPath, k: number): void;
   /** price the request now held in `path` (messages before `keptFrom` are unchanged since the last step) */
   step(path: RequestPath, request: readonly Message[], keptFrom: number, now: number): EngineStep;
   reset(): void;

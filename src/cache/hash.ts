@@ -5,8 +5,9 @@
  * of cyrb53) of a canonical serialization of exactly the fields that go on the wire. It is memoized per
  * message object (messages are immutable), so a request replayed on every step hashes each message once.
  * A prefix hash chains the previous prefix hash with the next message hash, so "the whole prefix up to
- * message i matches" is one number comparison. With 53 bits, a collision among a million distinct
- * prefixes has probability about 1e-4; the simulator accepts that.
+ * message i matches" is one number comparison (request-path.ts chains the head and the body separately and
+ * mixes the two, so that an edit of the head does not re-chain the body). With 53 bits, a collision among
+ * a million distinct prefixes has probability about 1e-4; the simulator accepts that.
  */
 import { memoOf, type Message } from '../core/messages.js';
 

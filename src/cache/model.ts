@@ -15,10 +15,11 @@
  * A best-effort miss with nothing edited and nothing expired (Gemini implicit, `hitProbability` < 1) is
  * reported with the cause `best-effort-miss`.
  *
- * Incremental: the model keeps the previous request's prefix state (request-path.ts), truncated at
- * `changedFrom` and extended with the new messages; token counts come from `tokens.message` (memoized),
- * hashes are memoized per message object. A step's cost is proportional to the changed and new messages
- * plus a bounded lookback, not to the history length.
+ * Incremental: the model keeps the previous request's prefix state (request-path.ts), patched from
+ * `changedFrom` on (an edit of the head, the system prompt and task, keeps the body's values); token
+ * counts come from `tokens.message` (memoized), hashes are memoized per message object. A step's cost is
+ * proportional to the changed and new messages plus a bounded lookback and an identity walk, not to the
+ * history length.
  */
 import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
@@ -75,14 +76,10 @@ export interface CacheModelOptions {
   verify?: boolean;
 }
 
-/** Dropped suffixes at least this long are kept for reuse (shorter ones cost less to look up again). */
-const REUSE_FROM = 16;
-
 export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions): CacheModel {
   const effective = opts.ttl ? withTtl(profile, opts.ttl) : profile;
   const engine = createEngine(effective, opts);
   const path = new RequestPath();
-  const onRemove = engine.onRemove?.bind(engine);
   let started = false;
   let prevCacheable = 0;
   let lastNow = -Infinity;
@@ -99,18 +96,17 @@ export function createCacheModel(profile: CacheProfile, opts: CacheModelOptions)
     const keys = input.keys ?? request;
     if (keys.length !== request.length) throw new Error(`keys has ${keys.length} messages, the request ${request.length}`);
     if (opts.verify) verifyKept(path, keys, k);
-    // a long suffix re-chained (an early edit): its messages' own values are reused, not looked up again
-    const dropped = prevLen - k >= REUSE_FROM ? path.suffix(k) : undefined;
-    path.truncate(k, onRemove);
+    // the prefixes from k on leave the request (a prefix cache remembers them), then the path is patched
+    engine.dropFrom?.(path, k);
+    const tokensOf = (i: number): number => opts.tokens.message(request[i]!);
     // keyed edit: the kept prefix's token counts shrank, and so does what a pure append would have read
     let expected = prevCacheable;
     if (input.contentChangedFrom !== undefined && input.contentChangedFrom < k) {
-      const before = path.cumTokens[k]!;
-      path.retoken(input.contentChangedFrom, (i) => opts.tokens.message(request[i]!));
-      expected -= before - path.cumTokens[k]!;
+      const before = path.tokensBefore(k);
+      path.retoken(input.contentChangedFrom, k, tokensOf);
+      expected -= before - path.tokensBefore(k);
     }
-    if (dropped) path.extendFrom(k, keys, (i) => opts.tokens.message(request[i]!), dropped, keys === request);
-    else for (let i = k; i < request.length; i++) path.append(keys[i]!, opts.tokens.message(request[i]!));
+    path.update(k, keys, tokensOf, keys === request);
     const r = engine.step(path, request, k, now);
     const breakCause = started ? causeOf(r, expected, k < prevLen, input.editKind, effective) : firstCause(opts);
     started = true;

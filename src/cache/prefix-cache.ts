@@ -12,16 +12,19 @@
  * Incremental bookkeeping: every prefix in the current request was last used by the previous request, so
  * its expiry is one number (`lastTime + ttl`). A prefix that leaves the request (cut at `changedFrom`) is
  * remembered in a map with that expiry, so a later request that restores it (an older, longer view) still
- * hits. A step walks only the new messages; dropped prefixes cost O(1) each, once.
+ * hits. A step walks only the new messages; dropped prefixes cost O(1) each, once, except after a head
+ * edit, where the whole body is remembered as one record (dropped-bodies.ts).
  */
 import type { Message } from '../core/messages.js';
 import type { CacheEngine, EngineStep } from './engine.js';
 import { ExpiringMap } from './expiring-map.js';
+import { DroppedBodies } from './dropped-bodies.js';
 import type { CacheProfile } from './profiles.js';
-import type { RequestPath } from './request-path.js';
+import { HEAD, type RequestPath } from './request-path.js';
 
 export class PrefixCache implements CacheEngine {
   private readonly offPath = new ExpiringMap();
+  private readonly dropped = new DroppedBodies();
   private lastTime: number | undefined;
 
   constructor(
@@ -38,8 +41,18 @@ export class PrefixCache implements CacheEngine {
     }
   }
 
-  onRemove(prefixHash: number): void {
-    if (this.lastTime !== undefined) this.offPath.set(prefixHash, this.lastTime + this.profile.ttlSeconds, this.lastTime);
+  dropFrom(path: RequestPath, k: number): void {
+    const last = this.lastTime;
+    if (last === undefined) return;
+    const expiry = last + this.profile.ttlSeconds;
+    let end = path.length;
+    const tip = path.bodyTip;
+    if (k < HEAD && tip) {
+      // the head may change: the body's prefixes go as one record, found again only under this head
+      this.dropped.add(path.headHash, tip, end, expiry, last);
+      end = HEAD;
+    }
+    for (let i = end - 1; i >= k; i--) this.offPath.set(path.key(i), expiry, last);
   }
 
   step(path: RequestPath, _request: readonly Message[], keptFrom: number, now: number): EngineStep {
@@ -48,13 +61,9 @@ export class PrefixCache implements CacheEngine {
     let hitMsgs = 0;
     if (alive) {
       hitMsgs = keptFrom;
-      while (hitMsgs < path.length) {
-        const expiry = this.offPath.get(path.prefixHash[hitMsgs]!);
-        if (expiry === undefined || now >= expiry) break;
-        hitMsgs++;
-      }
+      while (hitMsgs < path.length && this.cached(path, hitMsgs, now)) hitMsgs++;
     }
-    let read = this.quantize(path.cumTokens[hitMsgs]!);
+    let read = this.quantize(path.tokensBefore(hitMsgs));
     // draw on every request, hit or not, so the rng stream does not depend on the cache state
     if (this.hitProbability < 1 && this.rng!() >= this.hitProbability) read = 0;
     this.lastTime = now;
@@ -63,7 +72,15 @@ export class PrefixCache implements CacheEngine {
 
   reset(): void {
     this.offPath.clear();
+    this.dropped.clear();
     this.lastTime = undefined;
+  }
+
+  /** Whether the prefix that ends with message i was in a request that left it, within the TTL. */
+  private cached(path: RequestPath, i: number, now: number): boolean {
+    const expiry = this.offPath.get(path.key(i));
+    if (expiry !== undefined && now < expiry) return true;
+    return i >= HEAD && this.dropped.has(path.headHash, i, path.bodyChain(i), now);
   }
 
   /** Floors to the provider's unit; a prefix below the minimum is not cached at all. */

@@ -118,13 +118,15 @@ export class RequestTracker {
    *
    * With a hint the request is patched in place from there: O(history − from), the cut found among the
    * positions it overwrote (patched-request.ts). Not when the request keyed for the cache last time is the
-   * history request while another was sent (a `cacheAs` view), which must stay as it was sent.
+   * history request while another was sent (a `cacheAs` view), which must stay as it was sent. A hint of 0
+   * (`edit` given: the policy said where it starts, at the first message) is patched too: identity checks
+   * in place instead of a copy of the request on every rewrite of the task message.
    */
   replaceHistory(next: Message[], from = 0, edit?: IdentityEdit): ChangeInfo {
     const mp = this.mp;
     const sentIsMirror = this.lastSent === mp.req;
     let diff: number;
-    if (from > 0 && (sentIsMirror ? this.lastSentKeys === mp.req : this.lastSentKeys !== mp.req)) {
+    if ((from > 0 || edit !== undefined) && (sentIsMirror ? this.lastSentKeys === mp.req : this.lastSentKeys !== mp.req)) {
       mp.patch(next, from);
       diff = sentIsMirror ? mp.sentDiff() : earliestChangedIndex(this.sent(), mp.req, this.lastSentLength);
     } else {

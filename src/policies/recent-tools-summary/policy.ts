@@ -75,8 +75,9 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
     if (k === 0 || old < this.cfg.summaryWindow) return undefined;
     // the pruned messages in order, and the history without them (steps are disjoint and ordered)
     const pruned: Message[] = [];
-    const next: Message[] = [];
-    let from = 0;
+    // everything before the first pruned step in one copy (the pruned steps lie near the end)
+    let from = steps[0]![0];
+    const next: Message[] = history.slice(0, from);
     for (let s = 0; s < k; s++) {
       const [a, b] = steps[s]!;
       for (let i = from; i < a; i++) next.push(history[i]!);
