@@ -57,7 +57,9 @@ function pyDeepCopy<T>(v: T): T {
 /**
  * CPU ms of one `run(input)`: batches of fresh deep copies of `input` (copied untimed), the batch size
  * chosen so a batch takes ~`batchMs`; the fastest batch's mean over at least `min` batches and until
- * `budgetMs` of CPU is spent. One untimed warm-up batch first (JIT), whose mean sets the batch size.
+ * `budgetMs` of CPU is spent. Two untimed warm-up batches first (JIT): 20 calls, then as many as the
+ * first's mean suggests, whose mean sets the batch size (the first alone, slowed by compiling, once
+ * gave a no-op batches of 116 calls, 20 µs: shorter than the clock's noise).
  * Why the size follows the warm mean: a no-op call takes well under a microsecond, and a batch of 200
  * lasted less than the background work of the collection before it (counted in the process's CPU
  * time), which then made up most of the figure; the fastest of up to 100 batches is one that work
@@ -83,7 +85,8 @@ function time<T, P>(input: T, prepare: (x: T) => P, run: (p: P) => unknown, budg
     held.last = out;
     return ms;
   };
-  const warm = Math.max(0.0001, batch(Math.min(cap, 20)));
+  const first = Math.max(0.0001, batch(Math.min(cap, 20)));
+  const warm = Math.max(0.0001, batch(Math.max(1, Math.min(cap, Math.round(batchMs / first)))));
   const size = Math.max(1, Math.min(cap, Math.round(batchMs / warm)));
   const xs: number[] = [];
   let spent = 0;
