@@ -94,6 +94,7 @@ export class LazyCompressRecord implements CompressRecord {
     this.#cooldownUntilBefore = c.cooldownUntil;
     this.#ineffectiveBefore = c.ineffectiveCount;
     this.#streakBefore = c.fallbackStreak;
+    kept ??= this;
   }
 
   /** At the end of compress(): the returned list (`input` itself, unchanged, if `same`) and the block state then. */
@@ -173,3 +174,12 @@ export class LazyCompressRecord implements CompressRecord {
 }
 
 const NO_MESSAGES: readonly PyMsg[] = Object.freeze([]);
+
+/**
+ * The first record made, held for the process's life. Why: V8 holds the maps (hidden classes) of the
+ * record's fields weakly; after a full collection that found no record alive (the simulator drops them,
+ * and bench:hermes collects between batches) they died, and the optimized code of the record's
+ * constructor and of compress()'s early exits, which embeds them, was thrown away and recompiled
+ * (--trace-deopt: "weak objects", ~2.5 per collection). One live record keeps the whole chain of maps.
+ */
+let kept: LazyCompressRecord | undefined;
