@@ -8,7 +8,9 @@
  * from source, tsx's name-keeping helper (`__name`) was ~3% of a case.
  *
  * Every timed call gets its own compressor and its own deep copy of the input, made before the clock
- * starts, as upstream's harness does: the port memoizes estimates per message object, so re-running on
+ * starts, as upstream's harness does (`copy.deepcopy`, which copies lists and dicts and shares the
+ * strings, immutable in both languages: `pyDeepCopy` below; structuredClone also copied every string, so
+ * a no-op's few objects lay between megabytes of text and the figure was mostly cache misses): the port memoizes estimates per message object, so re-running on
  * the same objects would time a warm memo that a real first call never has. Calls are
  * timed in batches (CPU time of the batch / its size, so short calls are above the clock's grain; with
  * a collection before each batch, so one batch does not pay for the copies made for the others); a
@@ -43,25 +45,48 @@ const compressor = (config: Config): HermesCompressor =>
 
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
+/** Python's `copy.deepcopy` of JSON data: new arrays and objects, the same strings and numbers. */
+function pyDeepCopy<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(pyDeepCopy) as T;
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = pyDeepCopy((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
 /**
  * CPU ms of one `run(input)`: batches of fresh deep copies of `input` (copied untimed), the batch size
  * chosen so a batch takes ~`batchMs`; the fastest batch's mean over at least `min` batches and until
- * `budgetMs` of CPU is spent. One untimed warm-up batch first (JIT), whose mean sets the batch size.
+ * `budgetMs` of CPU is spent. Two untimed warm-up batches first (JIT): 20 calls, then as many as the
+ * first's mean suggests, whose mean sets the batch size (the first alone, slowed by compiling, once
+ * gave a no-op batches of 116 calls, 20 µs: shorter than the clock's noise).
  * Why the size follows the warm mean: a no-op call takes well under a microsecond, and a batch of 200
  * lasted less than the background work of the collection before it (counted in the process's CPU
  * time), which then made up most of the figure; the fastest of up to 100 batches is one that work
  * left alone. `cap` bounds the copies held at once.
+ *
+ * The results of the last batch are held through the next batch's collection. Why: objects only
+ * compress() makes (its record, the summary message) have maps that V8 holds weakly; when a forced
+ * collection found none of them alive, the maps died, the optimized code that embeds them was thrown
+ * away ("weak objects" in --trace-deopt) and every batch paid for recompiling it, up to 3/4 of a
+ * no-op's figure. A session keeps such objects alive (its history holds what compress() returned);
+ * CPython has no compiled code to lose.
  */
-function time<T, P>(input: T, prepare: (x: T) => P, run: (p: P) => void, budgetMs: number, batchMs: number, cap: number, min = 5): { ms: number; runs: number } {
-  const fresh = (): P => prepare(structuredClone(input));
+function time<T, P>(input: T, prepare: (x: T) => P, run: (p: P) => unknown, budgetMs: number, batchMs: number, cap: number, min = 5): { ms: number; runs: number } {
+  const fresh = (): P => prepare(pyDeepCopy(input));
+  const held = { last: [] as unknown[] };
   const batch = (size: number): number => {
     const copies = Array.from({ length: size }, fresh);
+    const out = new Array<unknown>(size);
     (globalThis as { gc?: () => void }).gc?.(); // collect earlier batches' garbage outside the timing
     const c0 = process.cpuUsage();
-    for (const x of copies) run(x);
-    return cpuMs(process.cpuUsage(c0)) / size;
+    for (let i = 0; i < size; i++) out[i] = run(copies[i]!);
+    const ms = cpuMs(process.cpuUsage(c0)) / size;
+    held.last = out;
+    return ms;
   };
-  const warm = Math.max(0.0001, batch(Math.min(cap, 20)));
+  const first = Math.max(0.0001, batch(Math.min(cap, 20)));
+  const warm = Math.max(0.0001, batch(Math.max(1, Math.min(cap, Math.round(batchMs / first)))));
   const size = Math.max(1, Math.min(cap, Math.round(batchMs / warm)));
   const xs: number[] = [];
   let spent = 0;
@@ -90,12 +115,12 @@ for (const item of discover([DIR])) {
     // at most 2,000 copies (~100k messages) held at once: more spread a no-op's few objects over memory
     // the caches no longer hold, and the figure measured cache misses instead of the call
     const cap = Math.max(20, Math.min(2_000, Math.floor(100_000 / Math.max(1, data.messages.length))));
-    const t = time(data.messages, (msgs) => ({ c: compressor(data.config), msgs }), (x) => { compress(x.c, x.msgs, data.current_tokens ?? undefined); }, 300, 20, cap);
+    const t = time(data.messages, (msgs) => ({ c: compressor(data.config), msgs }), (x) => compress(x.c, x.msgs, data.current_tokens ?? undefined), 300, 20, cap);
     rows.push({ kind: 'case', name: item.name, messages: data.messages.length, ...t });
   } else {
     const config = readJson(item.config) as Config;
     const trace = readTrace(item.trace) as PyMsg[][];
-    const t = time(trace, (turns) => ({ c: compressor(config), turns }), (x) => { runReplayLoop(x.c, x.turns, config.system_prompt_tokens ?? 0); }, 2_000, 50, 20, 3);
+    const t = time(trace, (turns) => ({ c: compressor(config), turns }), (x) => runReplayLoop(x.c, x.turns, config.system_prompt_tokens ?? 0), 2_000, 50, 20, 3);
     rows.push({ kind: 'replay', name: item.name, messages: trace.length, ...t });
   }
 }

@@ -1,7 +1,7 @@
 /** Python repr()/str() reproduction, checked against values printed by CPython 3. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PyFloat, floatRepr, pyRepr, pyReprLen, reprStr } from '../../src/policies/hermes/pyrepr.js';
+import { PyFloat, floatRepr, pyRepr, pyReprLen, reprStr, reprStrLen } from '../../src/policies/hermes/pyrepr.js';
 
 describe('repr of str', () => {
   it.each([
@@ -15,6 +15,16 @@ describe('repr of str', () => {
   ])('%j', (s, expected) => {
     expect(reprStr(s)).toBe(expected);
     expect(pyReprLen(s)).toBe(expected.length);
+  });
+
+  it('measures long ASCII texts (four characters at a time) as long as their repr', () => {
+    // every ASCII code, at any density, both quote choices, lengths on and off a multiple of 4
+    const ascii = fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c));
+    const unit = fc.oneof({ weight: 1, arbitrary: ascii }, { weight: 4, arbitrary: fc.constantFrom('word ', 'x', '\n', "'", '"', '\\') });
+    const text = fc
+      .tuple(fc.array(unit, { minLength: 1, maxLength: 400 }), fc.nat({ max: 300 }), fc.array(unit, { maxLength: 3 }))
+      .map(([units, pad, end]) => 'p'.repeat(pad) + units.join('') + 'q'.repeat(256) + end.join(''));
+    fc.assert(fc.property(text, (t) => reprStrLen(t) === reprStr(t).length), { numRuns: 500 });
   });
 
   it('counts printable non-ASCII (and astral) characters as one code point each', () => {

@@ -2,6 +2,7 @@
  * The compress() record's computed fields (rough estimates, verdicts, params) read as if computed at
  * call time, and the record serialises with every field.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compress } from '../../src/policies/hermes/compress.js';
 import { HermesCompressor } from '../../src/policies/hermes/compressor.js';
@@ -44,5 +45,29 @@ describe('compress() record', () => {
       prune_detail: { dedup: [], summarized: [], image_stripped: [], args_truncated: [] },
     });
     expect(Object.keys(json)).toEqual(expect.arrayContaining(['rough_tokens_after', 'should_compress_after', 'params']));
+  });
+
+  it('gives the verdicts should_compress() gave just before and just after the call, whatever the block state', () => {
+    const failing: SummaryBackend = { summarize: () => ({ ok: false, error: 'down', kind: 'provider' }) };
+    const state = fc.record({
+      n: fc.integer({ min: 3, max: 12 }), chars: fc.constantFrom(100, 60_000, 130_000), fail: fc.boolean(),
+      ineffective: fc.nat({ max: 2 }), streak: fc.nat({ max: 2 }), cooldownUntil: fc.constantFrom(0, 30, 100), clock: fc.nat({ max: 120 }),
+      given: fc.constantFrom(undefined, 1_000, 40_000),
+    });
+    fc.assert(
+      fc.property(state, (s) => {
+        let clock = s.clock;
+        const c = new HermesCompressor({ context_length: 32_000, protect_first_n: 1, protect_last_n: 2 }, s.fail ? failing : backend, () => clock);
+        Object.assign(c, { ineffectiveCount: s.ineffective, fallbackStreak: s.streak, cooldownUntil: s.cooldownUntil });
+        const input = Array.from({ length: s.n }, (_, i): PyMsg => ({ role: i % 2 ? 'assistant' : 'user', content: 'w'.repeat(s.chars / s.n) }));
+        const before = c.shouldCompress(s.given || estimateMessagesTokensRough(input));
+        const { messages, record } = compress(c, input, s.given);
+        const after = c.shouldCompress(estimateMessagesTokensRough(messages));
+        clock += 1_000; // later reads see the call's instant, not the clock's
+        Object.assign(c, { ineffectiveCount: 0, fallbackStreak: 0, cooldownUntil: 0 });
+        expect([record.should_compress_before, record.should_compress_after]).toEqual([before, after]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

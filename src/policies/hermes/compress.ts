@@ -45,10 +45,11 @@ function finishEarly(c: HermesCompressor, input: readonly PyMsg[], out: PyMsg[],
   }
   rec.n_after = out.length;
   rec.first_changed_index = out === input ? null : firstChangedIndex(input, out);
-  if (rec.first_changed_index === null) rec.paths.push('output_identical');
+  // (the too-few-messages no-op has it already)
+  if (rec.first_changed_index === null && rec.paths[rec.paths.length - 1] !== 'output_identical') rec.paths.push('output_identical');
   rec.compression_count = c.compressionCount;
   rec.ineffective_compression_count = c.ineffectiveCount;
-  rec.finish(c, out);
+  rec.finish(c, out, out === input);
   return { messages: out, record: rec };
 }
 
@@ -74,7 +75,7 @@ export function compress(c: HermesCompressor, input: readonly PyMsg[], currentTo
   const callsBefore = c.summarizerCalls;
   const n = input.length;
   if (n <= rec.head_size + 3 + 1) {
-    rec.paths.push('noop_too_few_messages');
+    rec.paths = ['noop_too_few_messages', 'output_identical']; // as finishEarly would push them, in one allocation
     return finishEarly(c, input, input as PyMsg[], rec, true);
   }
   const pruned = pruneOldToolResults(input, c.protectLastN, c.tailTokenBudget);

@@ -22,6 +22,14 @@ export interface CompressorOptions extends HermesConfig {
   antiThrash?: AntiThrashRule;
 }
 
+/** `_automatic_compression_blocked` on what it reads (`cooldownLeft`: the cooldown's end minus now). */
+export function blockReasonOf(cooldownLeft: number, ineffectiveCount: number, fallbackStreak: number): string | undefined {
+  if (cooldownLeft > 0) return 'summary-failure-cooldown';
+  if (ineffectiveCount >= 2) return 'anti-thrash';
+  if (fallbackStreak >= 2) return 'fallback-streak';
+  return undefined;
+}
+
 export class HermesCompressor implements SummaryState {
   t: HermesThresholds;
   private readonly config: HermesConfig;
@@ -110,10 +118,7 @@ export class HermesCompressor implements SummaryState {
 
   /** `_automatic_compression_blocked`: why automatic compaction is refused, or undefined. */
   blockReason(): string | undefined {
-    if (this.cooldownActive()) return 'summary-failure-cooldown';
-    if (this.ineffectiveCount >= 2) return 'anti-thrash';
-    if (this.fallbackStreak >= 2) return 'fallback-streak';
-    return undefined;
+    return blockReasonOf(this.cooldownUntil - this.now(), this.ineffectiveCount, this.fallbackStreak);
   }
 
   /** `should_compress(prompt_tokens)`. */

@@ -13,6 +13,7 @@ import { pyJsonDumps } from './pyjson.js';
 import { pyReprLen, reprStrLen } from './pyrepr.js';
 import type { PyMsg } from './msg.js';
 import { hermesMemo } from './msg-memo.js';
+import { objectSlot } from './object-slot.js';
 
 export const CHARS_PER_TOKEN = 4;
 export const IMAGE_CHAR_EQUIVALENT = 1600 * CHARS_PER_TOKEN;
@@ -45,7 +46,7 @@ function imageCountOf(msg: PyMsg): number {
  * estimate inside the message, the budget estimate on its own), and its arguments are often the
  * longest string of a message.
  */
-const toolCallMemo = new WeakMap<object, number>();
+const toolCallMemo = objectSlot<number>();
 function toolCallReprLen(tc: unknown): number {
   if (tc === null || typeof tc !== 'object') return pyReprLen(tc);
   let n = toolCallMemo.get(tc);

@@ -7,7 +7,7 @@
 import { contentTextForContains, isDict, nonEmptyList, type PyMsg } from './msg.js';
 import { memoizedLoads, PyJsonError } from './pyjson.js';
 import { pyStr, pyTruthy, reprStr } from './pyrepr.js';
-import { PY_WS_CLASS, pyLen, pyLstrip, pyRstrip, pySlice, pyStrip } from './pystr.js';
+import { PY_WS_CLASS, pyCollapseWs, pyLen, pyLstrip, pyRstrip, pySlice, pyStrip } from './pystr.js';
 import { redactSensitiveText } from './redact.js';
 import {
   HISTORICAL_IN_PROGRESS_HEADING,
@@ -23,7 +23,6 @@ const FALLBACK_TURN_MAX_CHARS = 700;
 const W = '[\\p{L}\\p{N}_]';
 const GH_TOKEN_BOUNDED = new RegExp(`(?<!${W})gh[pousr]_[A-Za-z0-9_]{8,}(?!${W})`, 'gu');
 const GH_TOKEN_OPEN = new RegExp(`(?<!${W})gh[pousr]_[A-Za-z0-9_.-]+`, 'gu');
-const WS_RUNS = new RegExp(`[${PY_WS_CLASS}]+`, 'gu');
 const PATH_MENTION = new RegExp(`(?:/|~/?|[A-Za-z]:\\\\)[^${PY_WS_CLASS}\`'")\\]}<>]+`, 'gu');
 const BLOCKER = new RegExp(`(?<!${W})(error|failed|exception|traceback|timeout|timed out|fatal)(?!${W})`, 'iu');
 const PATH_KEYS = new Set(['path', 'workdir', 'file_path', 'output_path']);
@@ -57,10 +56,11 @@ function callNameArgs(tc: unknown): [string, string] {
 
 function compactTurn(value: unknown): string {
   let text = redactSensitiveText(contentTextForContains(value));
-  text = text.replace(GH_TOKEN_BOUNDED, '[REDACTED]');
-  text = pyStrip(text.replace(WS_RUNS, ' '));
+  const gh = text.includes('gh'); // both token patterns start with it: two scans of most turns spared
+  if (gh) text = text.replace(GH_TOKEN_BOUNDED, '[REDACTED]');
+  text = pyStrip(pyCollapseWs(text));
   if (pyLen(text) > FALLBACK_TURN_MAX_CHARS) text = pyRstrip(pySlice(text, 0, FALLBACK_TURN_MAX_CHARS - 15)) + ' ...[truncated]';
-  return text.replace(GH_TOKEN_OPEN, '[REDACTED]');
+  return gh ? text.replace(GH_TOKEN_OPEN, '[REDACTED]') : text;
 }
 
 function bullets(items: readonly string[], limit: number): string {

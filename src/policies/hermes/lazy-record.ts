@@ -11,7 +11,7 @@
  * dictionary) was most of it. The computed fields are accessors on the prototype; `toJSON` prints
  * every field, so the record reads and serialises as a plain record does.
  */
-import type { HermesCompressor } from './compressor.js';
+import { blockReasonOf, type HermesCompressor } from './compressor.js';
 import type { HermesThresholds } from './config.js';
 import { estimateMessagesTokensRough } from './estimate.js';
 import type { PyMsg } from './msg.js';
@@ -59,11 +59,19 @@ export class LazyCompressRecord implements CompressRecord {
   readonly #protectFirstN: number;
   readonly #protectLastN: number;
   readonly #before: readonly PyMsg[];
-  readonly #blockedBefore: boolean;
   /** `tokens_before` as given (0: use the rough estimate) */
   readonly #given: number;
   #after: readonly PyMsg[] = NO_MESSAGES;
-  #blockedAfter = false;
+  // what the block verdicts read, before and after; the clock is read once (a compress() call happens
+  // at one simulated instant), and the verdicts are made only when read: a no-op call is a few tens of
+  // nanoseconds, and two clock reads and two verdicts were half of it
+  readonly #now: number;
+  readonly #cooldownUntilBefore: number;
+  readonly #ineffectiveBefore: number;
+  readonly #streakBefore: number;
+  #cooldownUntilAfter = 0;
+  #ineffectiveAfter = 0;
+  #streakAfter = 0;
   #roughBefore?: number;
   #roughAfter?: number;
   /** values written over the computed ones */
@@ -81,14 +89,27 @@ export class LazyCompressRecord implements CompressRecord {
     this.#protectFirstN = c.protectFirstN;
     this.#protectLastN = c.protectLastN;
     this.#before = input.slice();
-    this.#blockedBefore = c.blockReason() !== undefined;
     this.#given = given;
+    this.#now = c.now();
+    this.#cooldownUntilBefore = c.cooldownUntil;
+    this.#ineffectiveBefore = c.ineffectiveCount;
+    this.#streakBefore = c.fallbackStreak;
+    kept ??= this;
   }
 
-  /** At the end of compress(): the returned list and the block state then. */
-  finish(c: HermesCompressor, out: readonly PyMsg[]): void {
-    this.#after = out.slice();
-    this.#blockedAfter = c.blockReason() !== undefined;
+  /** At the end of compress(): the returned list (`input` itself, unchanged, if `same`) and the block state then. */
+  finish(c: HermesCompressor, out: readonly PyMsg[], same: boolean): void {
+    this.#after = same ? this.#before : out.slice();
+    this.#cooldownUntilAfter = c.cooldownUntil;
+    this.#ineffectiveAfter = c.ineffectiveCount;
+    this.#streakAfter = c.fallbackStreak;
+  }
+
+  get #blockedBefore(): boolean {
+    return blockReasonOf(this.#cooldownUntilBefore - this.#now, this.#ineffectiveBefore, this.#streakBefore) !== undefined;
+  }
+  get #blockedAfter(): boolean {
+    return blockReasonOf(this.#cooldownUntilAfter - this.#now, this.#ineffectiveAfter, this.#streakAfter) !== undefined;
   }
 
   get rough_tokens_before(): number {
@@ -153,3 +174,12 @@ export class LazyCompressRecord implements CompressRecord {
 }
 
 const NO_MESSAGES: readonly PyMsg[] = Object.freeze([]);
+
+/**
+ * The first record made, held for the process's life. Why: V8 holds the maps (hidden classes) of the
+ * record's fields weakly; after a full collection that found no record alive (the simulator drops them,
+ * and bench:hermes collects between batches) they died, and the optimized code of the record's
+ * constructor and of compress()'s early exits, which embeds them, was thrown away and recompiled
+ * (--trace-deopt: "weak objects", ~2.5 per collection). One live record keeps the whole chain of maps.
+ */
+let kept: LazyCompressRecord | undefined;

@@ -7,10 +7,12 @@
  * (src/core/messages.ts `memoOf`): a property read instead of a WeakMap lookup. Each compaction reads
  * the memo of every message in the history several times (whole-list estimates before and after, the
  * prune boundary, the tail walk), and the WeakMap lookups alone were ~10% of a Hermes session. Other
- * messages (the port's own new ones before the harness freezes them, conformance inputs) use a
- * WeakMap; a memo started there moves to the slot the first time the message is seen with one.
+ * messages (the port's own new ones before the harness freezes them, conformance inputs) carry it in a
+ * hidden slot of their own (object-slot.ts); a memo started there moves to the harness's slot the first
+ * time the message is seen with one.
  */
 import { MEMO, type MessageMemo } from '../../core/messages.js';
+import { objectSlot } from './object-slot.js';
 import type { PyMsg } from './msg.js';
 
 export interface HermesMemo {
@@ -42,7 +44,7 @@ export interface HermesMemo {
 
 type Slot = MessageMemo & { hermes?: HermesMemo };
 
-const loose = new WeakMap<object, HermesMemo>();
+const loose = objectSlot<HermesMemo>();
 
 export function hermesMemo(m: PyMsg): HermesMemo {
   const slot = (m as { [MEMO]?: Slot })[MEMO];

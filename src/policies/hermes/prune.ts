@@ -11,6 +11,7 @@
 import { estimateMsgBudgetTokens, isImagePart } from './estimate.js';
 import { isDict, nonEmptyList, type PyMsg } from './msg.js';
 import { hermesMemo } from './msg-memo.js';
+import { objectSlot } from './object-slot.js';
 import { memoizedLoads, PyJsonError, pyJsonDumps, pyJsonLoads } from './pyjson.js';
 import { pyLen, pySlice, replaceLoneSurrogates } from './pystr.js';
 import { summarizeToolResult } from './tool-summary.js';
@@ -135,7 +136,7 @@ export function truncateToolCallArgsJson(args: string, head = 200, loads: (s: st
  * whose arguments are long but have nothing to shrink stays as it is and is parsed again at every
  * compaction otherwise.
  */
-const truncatedMemo = new WeakMap<object, { args: string; shrunk: string }>();
+const truncatedMemo = objectSlot<{ args: string; shrunk: string }>();
 function truncatedArgsOf(fn: object, args: string, loads: (s: string) => unknown): string {
   const hit = truncatedMemo.get(fn);
   if (hit !== undefined && hit.args === args) return hit.shrunk;

@@ -7,6 +7,7 @@
  * (agent/context_compressor.py `_truncate_tool_call_args_json`, `_serialized_length_for_budget`
  * @ 8fa8aabb). Objects parse to `Map`s so key order and duplicate-key behaviour match Python dicts.
  */
+import { dumpStrNative, loadsNative, NOT_NATIVE } from './pyjson-native.js';
 import { PyFloat, PyInt, floatRepr } from './pyrepr.js';
 
 export class PyJsonError extends Error {}
@@ -150,6 +151,12 @@ const LITERALS: [string, unknown][] = [
 
 /** Python `json.loads(s)`; throws PyJsonError where Python raises JSONDecodeError. */
 export function pyJsonLoads(s: string): unknown {
+  const v = loadsNative(s);
+  return v === NOT_NATIVE ? pyJsonLoadsParsed(s) : v;
+}
+
+/** `pyJsonLoads` by the parser above alone (what the native fast path is tested against). */
+export function pyJsonLoadsParsed(s: string): unknown {
   const p = new Parser(s);
   const v = p.value();
   p.skipWs();
@@ -183,6 +190,11 @@ const ESCAPE = /[\x00-\x1f\\"]/g;
 const ESCAPE_MAP: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function dumpStr(s: string): string {
+  return dumpStrNative(s) ?? dumpStrEscaped(s);
+}
+
+/** `dumpStr` by the escape table alone (what the native fast path is tested against). */
+export function dumpStrEscaped(s: string): string {
   return `"${s.replace(ESCAPE, (c) => ESCAPE_MAP[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 

@@ -10,6 +10,7 @@
  * Values are JS values from JSON (plain objects keep their key order) or the exact int/float wrappers
  * produced by `pyjson.ts`. A plain JS number is an int when it is integral (JSON has lost `1.0`).
  */
+import { asciiReprWidth } from './repr-width-ascii.js';
 
 /** An int parsed from JSON, kept as canonical decimal text (no precision loss). */
 export class PyInt {
@@ -81,7 +82,8 @@ const ASCII_WIDTH: readonly Uint8Array[] = [0x27, 0x22].map((quote) => {
 /** `len(repr(s))` without building the string. */
 export function reprStrLen(s: string): number {
   const qc = quoteFor(s).charCodeAt(0);
-  return 2 + (s.length < LONG ? widthFrom(s, 0, qc) : widthBySpecials(s, qc));
+  if (s.length < LONG) return 2 + widthFrom(s, 0, qc);
+  return 2 + (asciiReprWidth(s, qc, ASCII_WIDTH[qc === 0x22 ? 1 : 0]!) ?? widthBySpecials(s, qc));
 }
 
 /** Below this length the per-code-unit loop is as fast as the regex scan. */
