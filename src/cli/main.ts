@@ -3,6 +3,8 @@
  * registers itself on the program; only the module of the command being run is imported. Bad
  * input exits 2 with a message naming what is wrong; a tool error exits 1.
  */
+// first: it starts the window in which the cores other processes keep busy are measured (sim/cpu-busy.ts)
+import '../sim/cpu-busy.js';
 import { Command, CommanderError } from 'commander';
 import { TOOL_VERSION } from '../version.js';
 import { UsageError } from './errors.js';

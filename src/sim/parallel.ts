@@ -16,6 +16,7 @@
  * runtime) and so recompiles every module: the default is then one thread.
  */
 import { createHash } from 'node:crypto';
+import { busyElsewhere } from './cpu-busy.js';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
@@ -55,12 +56,15 @@ export const STEPS_PER_WORKER = 25_000;
 const FALLBACK_STEPS = 300;
 
 /**
- * Cores not already busy: the available parallelism less the one-minute load average (0 where the OS
- * has none, as on Windows). On a shared machine whose cores are taken, workers only add their start-up
- * and copying to the same CPU. Only the speed depends on it: output is identical for any worker count.
+ * Cores not already busy: the available parallelism less the cores other processes kept busy since this
+ * process started (cpu-busy.ts), or, when it has run too briefly to tell, less the one-minute load
+ * average (0 where the OS has none, as on Windows). On a shared machine whose cores are taken, workers
+ * only add their start-up and copying to the same CPU. Only the speed depends on it: output is identical
+ * for any worker count.
  */
-export function freeCores(): number {
-  return Math.max(1, availableParallelism() - Math.round(loadavg()[0] ?? 0));
+export function freeCores(busy: number | undefined = busyElsewhere()): number {
+  const n = availableParallelism();
+  return Math.max(1, Math.min(n, n - Math.round(busy ?? loadavg()[0] ?? 0)));
 }
 
 /**
