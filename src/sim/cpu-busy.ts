@@ -10,7 +10,8 @@
  */
 import { cpus } from 'node:os';
 
-interface Sample {
+/** What busyElsewhereBetween compares: the cores' busy time and this process's own CPU time at an instant. */
+export interface CpuSample {
   /** ms since the process started (performance.now) */
   at: number;
   /** busy ms summed over every core (user, nice, sys, irq), as the kernel counts them */
@@ -19,7 +20,7 @@ interface Sample {
   own: number;
 }
 
-function sample(): Sample {
+function sample(): CpuSample {
   let busy = 0;
   for (const c of cpus()) busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
   const u = process.cpuUsage();
@@ -32,7 +33,7 @@ const START = sample();
 export const MIN_WINDOW_MS = 100;
 
 /** Cores busy with other processes between two samples; undefined when the window is too short. */
-export function busyElsewhereBetween(a: Sample, b: Sample): number | undefined {
+export function busyElsewhereBetween(a: CpuSample, b: CpuSample): number | undefined {
   const wall = b.at - a.at;
   if (wall < MIN_WINDOW_MS) return undefined;
   const others = Math.max(0, b.busy - a.busy - (b.own - a.own) / 1000);
@@ -44,4 +45,3 @@ export function busyElsewhere(): number | undefined {
   return busyElsewhereBetween(START, sample());
 }
 
-export type { Sample as CpuSample };
