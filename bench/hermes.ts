@@ -23,6 +23,7 @@
  *                                                      FILE maps a case or replay name to {"ms": number}
  *                                                      (e.g. timings of upstream's ContextCompressor that
  *                                                      you measured yourself; none are shipped)
+ *   npm run bench:hermes -- --only case-007            only the named cases or replays (repeatable)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ import { runReplayLoop } from '../dist/policies/hermes/replay-loop.js';
 import { backendFromSummarizer } from '../dist/policies/hermes/summarizer-backend.js';
 
 const DIR = process.env.CB_HERMES_CONFORMANCE ?? path.resolve(import.meta.dirname, '../../shared/conformance/hermes');
-const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, upstream: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, upstream: { type: 'string' }, only: { type: 'string', multiple: true } } });
 const upstream = args.upstream ? (JSON.parse(readFileSync(args.upstream, 'utf8')) as Record<string, { ms: number }>) : undefined;
 
 type Config = ConstructorParameters<typeof HermesCompressor>[0] & { fail_summary?: boolean; system_prompt_tokens?: number };
@@ -109,7 +110,9 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const only = args.only?.length ? new Set(args.only) : undefined;
 for (const item of discover([DIR])) {
+  if (only && !only.has(path.basename(item.name))) continue;
   if (item.kind === 'case') {
     const data = readJson(item.file) as { config: Config; messages: PyMsg[]; current_tokens?: number | null };
     // at most 2,000 copies (~100k messages) held at once: more spread a no-op's few objects over memory

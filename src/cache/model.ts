@@ -51,7 +51,10 @@ export interface CacheRequestInput {
    * applied after the cache lookup); token counts still come from `request`
    */
   keys?: readonly Message[];
-  /** with `keys`: first index whose content (so token count) changed, when that is before `changedFrom` */
+  /**
+   * first index whose content (so token count) changed under unchanged keys, when that is before
+   * `changedFrom`: with `keys`, or on the request after a keyed one (its keys' own content comes back)
+   */
   contentChangedFrom?: number;
 }
 

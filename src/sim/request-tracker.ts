@@ -275,7 +275,10 @@ export class RequestTracker {
     const prevLen = this.switched ? 0 : this.priorLength;
     const changedFrom = Math.min(this.changedFrom, prevLen);
     const keys = this.lastSentKeys !== request ? this.lastSentKeys : undefined;
-    const keyed = keys ? { keys, contentChangedFrom: Math.min(this.contentChangedFrom, prevLen) } : {};
+    // the content changed under unchanged keys: this request is keyed (a `cacheAs` view), or the last one
+    // was and this one sends the keyed messages themselves (their full counts come back)
+    const contentChangedFrom = Math.min(this.contentChangedFrom, prevLen);
+    const keyed = keys ? { keys, contentChangedFrom } : contentChangedFrom < changedFrom ? { contentChangedFrom } : {};
     const usage = this.cache.price({ request, changedFrom, now, outputTokens, editKind: this.editKind, ...keyed });
     if (this.switched && usage.breakCause === 'cold-start') usage.breakCause = 'model-switch';
     this.switched = false;
