@@ -43,8 +43,17 @@ export interface Settled {
   assistants: number;
 }
 
-export interface StripOutcome {
+export interface StripOutcome extends StripCounts {
   history: Message[];
+}
+
+/** A run's result from its settled prefix on (`stripTail`): the history is `input[0 : from]` then `tail`. */
+export interface TailOutcome extends StripCounts {
+  from: number;
+  tail: Message[];
+}
+
+export interface StripCounts {
   /** assistant messages whose tool_calls were removed */
   toolTurnsStripped: number;
   toolCallsStripped: number;
@@ -109,12 +118,19 @@ function selectToolTurns(history: readonly Message[], turns: readonly number[], 
   return out;
 }
 
-/**
- * One run of the stripping function. Counts come first (which turns go, how many assistant messages
- * survive them), so the new history is built in a single pass; what a step costs is a few cheap passes
- * over the history and a copy of only the messages that change.
- */
+/** One run of the stripping function: the whole new history. */
 export function microcompactHistory(history: readonly Message[], o: StripOptions): StripOutcome {
+  const { from, tail, ...counts } = stripTail(history, o);
+  return { history: from === 0 ? tail : history.slice(0, from).concat(tail), ...counts };
+}
+
+/**
+ * One run of the stripping function, as the messages from the settled prefix on (the prefix is left as
+ * it is). Counts come first (which turns go, how many assistant messages survive them), so the tail is
+ * built in a single pass; a run costs a few cheap passes over the messages after the settled prefix and
+ * a copy of only the messages that change, not a copy of the history.
+ */
+export function stripTail(history: readonly Message[], o: StripOptions): TailOutcome {
   const boundary = o.unit === 'user-turn' ? lastUserTurnsStart(history, o.keepLastN) : history.length;
   const from = o.settled?.index ?? 0;
   const turns: number[] = [];
@@ -138,7 +154,7 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
   // assistant message before the protected turns)
   const reasoningBefore = Math.max(0, assistants - assistantMessagesRemoved - o.keepLastN);
 
-  const out: Message[] = history.slice(0, from);
+  const out: Message[] = [];
   let toolResultsRemoved = 0;
   let reasoningStripped = 0;
   let survivor = o.settled?.assistants ?? 0; // every assistant message of the settled prefix survives
@@ -172,13 +188,13 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
     out.push(m);
   }
   return {
-    history: out,
+    from, tail: out,
     toolTurnsStripped: strip.length, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped,
   };
 }
 
 /** True when the outcome changed nothing. */
-export const stripIsNoop = (o: StripOutcome): boolean =>
+export const stripIsNoop = (o: StripCounts): boolean =>
   o.toolTurnsStripped === 0 && o.toolResultsRemoved === 0 && o.reasoningStripped === 0;
 
 /**
