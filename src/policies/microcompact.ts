@@ -24,9 +24,9 @@
 import { HistoryTokens } from './shared/history-tokens.js';
 import type { Message } from '../core/messages.js';
 import { sameMessage } from '../core/diff.js';
-import { feedbackLine, feedbackOf } from './shared/compression-feedback.js';
+import { feedbackLine, feedbackOf, type CompressionFeedback } from './shared/compression-feedback.js';
 import { tailResult } from './shared/tail-result.js';
-import { settledPrefix, stripTail, type Settled, type TurnUnit } from './microcompact/strip.js';
+import { settledPrefix, stripTail, type Settled, type StripCounts, type TurnUnit } from './microcompact/strip.js';
 import { isScheduled, parseKeepArg, parseStepList, type Schedule } from './microcompact/schedule.js';
 import type { HookResult, PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
 
@@ -62,14 +62,26 @@ function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: num
   return tailResult(history, noop ? history.length : out.from, noop ? [] : out.tail, {
     kind: 'strip',
     note: feedbackLine(fb),
-    detail: {
-      trigger, keepLastN, noop: fb.noop, headline: fb.headline, tokenLine: fb.tokenLine,
-      ...(fb.note ? { feedbackNote: fb.note } : {}),
-      toolTurnsStripped: out.toolTurnsStripped, toolCallsStripped: out.toolCallsStripped,
-      toolResultsRemoved: out.toolResultsRemoved, assistantMessagesRemoved: out.assistantMessagesRemoved,
-      reasoningStripped: out.reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
-    },
+    detail: stripDetail(trigger, keepLastN, fb, out, before, after),
   });
+}
+
+/**
+ * The event's detail, keys in this order (events.csv). Two literals, not a conditional spread, so each
+ * has one fixed shape: the harness serializes one per event, and a spread made V8 build them slowly.
+ */
+function stripDetail(trigger: Trigger, keepLastN: number, fb: CompressionFeedback, out: StripCounts, before: number, after: number): Record<string, string | number | boolean> {
+  const { noop, headline, tokenLine, note } = fb;
+  const { toolTurnsStripped, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped } = out;
+  return note
+    ? {
+      trigger, keepLastN, noop, headline, tokenLine, feedbackNote: note, toolTurnsStripped, toolCallsStripped, toolResultsRemoved,
+      assistantMessagesRemoved, reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
+    }
+    : {
+      trigger, keepLastN, noop, headline, tokenLine, toolTurnsStripped, toolCallsStripped, toolResultsRemoved,
+      assistantMessagesRemoved, reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
+    };
 }
 
 /** `history[from:]` equals `tail` message by message (Hermes compares the lists with `==`). */

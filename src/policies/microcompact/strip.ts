@@ -18,7 +18,7 @@
  * messages whose calls were stripped here (the sketch's filter would also drop an empty assistant
  * message inside the protected tail).
  */
-import type { Message } from '../../core/messages.js';
+import { freezeMessage, type Message } from '../../core/messages.js';
 
 export type TurnUnit = 'tool-call' | 'user-turn';
 
@@ -77,14 +77,17 @@ function isEmptyContent(m: Message): boolean {
   return c.every((p) => p.type === 'text' && p.text.trim() === '');
 }
 
+// New messages are frozen where they are made: their token count (the run's onChange) then lands in their
+// memo slot, which the harness reads again when it takes the result, instead of in a WeakMap entry that the
+// harness's frozen message would not find (one count and one hash-table entry per changed message saved).
 function withoutCalls(m: Message): Message {
   const { tool_calls: _drop, ...rest } = m;
-  return rest;
+  return freezeMessage(rest);
 }
 
 function withoutReasoning(m: Message): Message {
   const { reasoning: _a, reasoning_content: _b, reasoning_details: _c, ...rest } = m;
-  return rest;
+  return freezeMessage(rest);
 }
 
 /** Index from which the last `n` user messages start (history.length when n = 0; 0 when fewer exist). */
