@@ -9,7 +9,8 @@
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
  * (a compaction event) or a view policy without a `changedFrom` hint costs O(history). A rewrite with a
  * `changedFrom` hint is frozen, validated, patched into the request and checked for invariants from
- * there on (core/invariant-index.ts), so a per-step edit near the end of a long history stays cheap.
+ * there on (core/invariant-index.ts), so a per-step edit near the end of a long history stays cheap; one
+ * given as a tail (`PolicyResult.tail`) is applied to the harness's own array in place, with no copy.
  */
 import { toProvider } from '../cache/token-scale.js';
 import { deepFreezeMessage, freezeMessage, type Message } from '../core/messages.js';
