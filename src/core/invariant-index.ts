@@ -47,18 +47,21 @@ export class InvariantIndex {
    * rewrite's hint; −1 when it gave none). With `edit` (the rewrite by identity) whose new messages make
    * no call and answer none (text kept, calls stripped, a summary merged): O(edit) when both histories are
    * clean. Otherwise, from a hint above 0: O(prev.length − from + next.length − from).
+   *
+   * `base`: `prev` holds the previous history from position `base` on only (`base` ≤ `from`; a history the
+   * harness edited in place keeps just what the edit overwrote), so position `i` is `prev[i − base]`.
    */
-  check(prev: readonly Message[], next: readonly Message[], from: number, edit?: IdentityEdit): Violation[] {
+  check(prev: readonly Message[], next: readonly Message[], from: number, edit?: IdentityEdit, base = 0): Violation[] {
     const ix = this.index;
     const inert = ix?.clean && edit !== undefined && edit.fresh.every((j) => makesNoCall(next[j]!));
     if (ix?.clean && (inert || from > 0)) {
       if (inert) {
         // results first: a dropped call whose result stays is an orphan; the new messages only need a valid role
-        for (const i of edit!.dropped) if (prev[i]!.role === 'tool') remove(ix, prev[i]!);
-        for (const i of edit!.dropped) if (prev[i]!.role === 'assistant') dropCalls(ix, prev[i]!);
+        for (const i of edit!.dropped) if (prev[i - base]!.role === 'tool') remove(ix, prev[i - base]!);
+        for (const i of edit!.dropped) if (prev[i - base]!.role === 'assistant') dropCalls(ix, prev[i - base]!);
         for (const j of edit!.fresh) add(ix, next[j]!);
       } else {
-        for (let i = prev.length - 1; i >= from; i--) remove(ix, prev[i]!);
+        for (let i = prev.length - 1; i >= from - base; i--) remove(ix, prev[i]!);
         for (let i = from; i < next.length; i++) add(ix, next[i]!);
       }
       if (ix.clean && pendingOk(ix, next)) {

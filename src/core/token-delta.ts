@@ -37,11 +37,15 @@ export interface IdentityEdit {
  * The same walk as `rebasedTotal`, from `from` on (the arrays agree before it): every position of either
  * array is paired with an identical message of the other, in order, or listed. So `next` is `prev` without
  * `dropped`, with `fresh` inserted, the paired messages in the same order. O(length) identity checks.
+ *
+ * `tail`: `next` holds only the new history from `from` on (`PolicyResult.tail`: the new history is
+ * `prev[0 : from]` then `next`); the indices reported are still positions in the new history, and the walk
+ * costs O(prev.length − from + next.length).
  */
-export function identityEdit(prev: readonly Message[], next: readonly Message[], from: number): IdentityEdit {
+export function identityEdit(prev: readonly Message[], next: readonly Message[], from: number, tail = false): IdentityEdit {
   const dropped: number[] = [];
   const fresh: number[] = [];
-  walkEdit(prev, prev.length, next, from, (i) => dropped.push(i), (j) => fresh.push(j));
+  walkEdit(prev, prev.length, next, from, (i) => dropped.push(i), (j) => fresh.push(j), tail ? from : 0);
   return { dropped, fresh };
 }
 
@@ -49,32 +53,33 @@ export function identityEdit(prev: readonly Message[], next: readonly Message[],
  * The walk both share: pairs `prev[from : prevLen]` with `next[from :]` by identity — a common tail
  * first, then in order, skipping a run of up to SYNC_WINDOW dropped or inserted messages — and reports
  * each unpaired position of `prev` (`drop`) and of `next` (`fresh`); a pair it cannot match is both.
+ * `off`: `next` is stored from position `off` on (position `j` is `next[j - off]`; `off` ≤ `from`).
  */
 function walkEdit(
   prev: readonly Message[], prevLen: number, next: readonly Message[], from: number,
-  drop: (i: number) => void, fresh: (j: number) => void,
+  drop: (i: number) => void, fresh: (j: number) => void, off = 0,
 ): void {
-  const len = next.length;
+  const len = next.length + off;
   let tail = 0;
-  while (tail < prevLen - from && tail < len - from && prev[prevLen - 1 - tail] === next[len - 1 - tail]) tail++;
+  while (tail < prevLen - from && tail < len - from && prev[prevLen - 1 - tail] === next[len - 1 - tail - off]) tail++;
   const prevEnd = prevLen - tail;
   const end = len - tail;
   let i = from;
   let j = from;
   while (i < prevEnd && j < end) {
-    if (prev[i] === next[j]) {
+    if (prev[i] === next[j - off]) {
       i++;
       j++;
       continue;
     }
-    const dropped = findWithin(prev, next[j]!, i + 1, prevEnd);
+    const dropped = findWithin(prev, next[j - off]!, i + 1, prevEnd);
     if (dropped >= 0) {
       for (; i < dropped; i++) drop(i);
       continue;
     }
-    const inserted = findWithin(next, prev[i]!, j + 1, end);
+    const inserted = findWithin(next, prev[i]!, j + 1 - off, end - off);
     if (inserted >= 0) {
-      for (; j < inserted; j++) fresh(j);
+      for (; j < inserted + off; j++) fresh(j);
       continue;
     }
     fresh(j++);

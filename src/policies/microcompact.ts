@@ -23,8 +23,10 @@
  */
 import { HistoryTokens } from './shared/history-tokens.js';
 import type { Message } from '../core/messages.js';
-import { feedbackLine, summarizeManualCompression } from './shared/compression-feedback.js';
-import { microcompactHistory, settledPrefix, type Settled, type TurnUnit } from './microcompact/strip.js';
+import { sameMessage } from '../core/diff.js';
+import { feedbackLine, feedbackOf, type CompressionFeedback } from './shared/compression-feedback.js';
+import { tailResult } from './shared/tail-result.js';
+import { settledPrefix, stripTail, type Settled, type StripCounts, type TurnUnit } from './microcompact/strip.js';
 import { isScheduled, parseKeepArg, parseStepList, type Schedule } from './microcompact/schedule.js';
 import type { HookResult, PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
 
@@ -44,29 +46,49 @@ interface Stats {
 }
 
 /**
- * One microcompact run over `history`, with its feedback, as a PolicyResult. `settled` is a prefix of
- * `history` the run leaves as it is (strip.ts `settledPrefix`): skipped, and the result's `changedFrom`.
+ * One microcompact run over `history`, with its feedback, as a PolicyResult given as a tail
+ * (`PolicyResult.tail`, shared/tail-result.ts): `settled` is a prefix of `history` the run leaves as it is
+ * (strip.ts `settledPrefix`): skipped, and the result's `changedFrom`; the messages after it are the tail,
+ * so a run never copies the history. A no-op keeps everything (an empty tail after the whole input).
  */
 function runOnce(history: readonly Message[], ctx: PolicyContext, keepLastN: number, unit: TurnUnit, trigger: Trigger,
   settled: Settled, before: number): PolicyResult {
   // the total after the run, from the messages it changed (the same sum as counting the new history)
   let after = before;
   const onChange = (from: Message, to: Message | undefined): void => { after += (to ? ctx.tokens.message(to) : 0) - ctx.tokens.message(from); };
-  const out = microcompactHistory(history, { keepLastN, unit, onChange, settled });
-  const fb = summarizeManualCompression(history, out.history, before, after, MICROCOMPACT_TOKEN_LABEL, settled.index);
-  return {
-    history: fb.noop ? history.slice() : out.history,
-    changedFrom: fb.noop ? history.length : settled.index,
+  const out = stripTail(history, { keepLastN, unit, onChange, settled });
+  const noop = sameTail(history, out.from, out.tail);
+  const fb = feedbackOf(noop, history.length, out.from + out.tail.length, before, after, MICROCOMPACT_TOKEN_LABEL);
+  return tailResult(history, noop ? history.length : out.from, noop ? [] : out.tail, {
     kind: 'strip',
     note: feedbackLine(fb),
-    detail: {
-      trigger, keepLastN, noop: fb.noop, headline: fb.headline, tokenLine: fb.tokenLine,
-      ...(fb.note ? { feedbackNote: fb.note } : {}),
-      toolTurnsStripped: out.toolTurnsStripped, toolCallsStripped: out.toolCallsStripped,
-      toolResultsRemoved: out.toolResultsRemoved, assistantMessagesRemoved: out.assistantMessagesRemoved,
-      reasoningStripped: out.reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
-    },
-  };
+    detail: stripDetail(trigger, keepLastN, fb, out, before, after),
+  });
+}
+
+/**
+ * The event's detail, keys in this order (events.csv). Two literals, not a conditional spread, so each
+ * has one fixed shape: the harness serializes one per event, and a spread made V8 build them slowly.
+ */
+function stripDetail(trigger: Trigger, keepLastN: number, fb: CompressionFeedback, out: StripCounts, before: number, after: number): Record<string, string | number | boolean> {
+  const { noop, headline, tokenLine, note } = fb;
+  const { toolTurnsStripped, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped } = out;
+  return note
+    ? {
+      trigger, keepLastN, noop, headline, tokenLine, feedbackNote: note, toolTurnsStripped, toolCallsStripped, toolResultsRemoved,
+      assistantMessagesRemoved, reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
+    }
+    : {
+      trigger, keepLastN, noop, headline, tokenLine, toolTurnsStripped, toolCallsStripped, toolResultsRemoved,
+      assistantMessagesRemoved, reasoningStripped, transcriptTokensBefore: before, transcriptTokensAfter: after,
+    };
+}
+
+/** `history[from:]` equals `tail` message by message (Hermes compares the lists with `==`). */
+function sameTail(history: readonly Message[], from: number, tail: readonly Message[]): boolean {
+  if (history.length - from !== tail.length) return false;
+  for (let k = 0; k < tail.length; k++) if (!sameMessage(history[from + k]!, tail[k]!)) return false;
+  return true;
 }
 
 export const microcompactPolicy: PolicyDefinition = {
@@ -102,9 +124,9 @@ export const microcompactPolicy: PolicyDefinition = {
 
     const historyTokens = new HistoryTokens();
     /**
-     * The settled prefix of `ref` (the harness's history, or the array returned last, which the harness
-     * adopts and appends to): while that array is what a hook gets, a run starts there, so a run on every
-     * step (above the threshold) costs O(messages since the last kept turn), not O(history).
+     * The settled prefix of `ref`, the array a hook gets (the harness's history, which it edits in place
+     * with a tail result and appends to): while that array is what a hook gets, a run starts there, so a
+     * run on every step (above the threshold) costs O(messages since the last kept turn), not O(history).
      */
     let ref: readonly Message[] | undefined;
     let settled: Settled = { index: 0, assistants: 0 };
@@ -113,11 +135,21 @@ export const microcompactPolicy: PolicyDefinition = {
       const same = history === ref && history.length >= settled.index && (settled.index === 0 || history[settled.index - 1] === settledLast);
       return same ? settled : { index: 0, assistants: 0 };
     };
-    /** `r` (a run over `history` from `from`), with the settled prefix moved forward over what it returns */
+    /** `r` (a run over `history` from `from`), with the settled prefix moved forward over the history it leaves */
     const settle = <R extends HookResult>(history: readonly Message[], from: Settled, r: R): R => {
-      ref = r && !('veto' in r) ? r.history : history;
-      settled = settledPrefix(ref, from);
-      settledLast = settled.index > 0 ? ref[settled.index - 1] : undefined;
+      ref = history;
+      if (r && !('veto' in r)) {
+        // the new history is history[0 : changedFrom] then the tail; changedFrom is from.index or the input's length
+        const at = r.changedFrom!;
+        const tail = r.tail!;
+        const s = at === from.index ? settledPrefix(tail, { index: 0, assistants: from.assistants }) : { index: 0, assistants: 0 };
+        settled = at === from.index ? { index: at + s.index, assistants: s.assistants } : settledPrefix(history, from);
+        settledLast = settled.index === 0 ? undefined : settled.index > at ? tail[settled.index - at - 1] : history[settled.index - 1];
+        historyTokens.expect(history, (r.detail!.noop ? r.detail!.transcriptTokensBefore : r.detail!.transcriptTokensAfter) as number, at + tail.length);
+      } else {
+        settled = settledPrefix(history, from);
+        settledLast = settled.index > 0 ? history[settled.index - 1] : undefined;
+      }
       return r;
     };
     const run = (history: readonly Message[], ctx: PolicyContext, n: number, trigger: Trigger): { r: PolicyResult; from: Settled } => {
@@ -126,7 +158,6 @@ export const microcompactPolicy: PolicyDefinition = {
     };
     const record = (r: PolicyResult): PolicyResult => {
       const d = r.detail!;
-      historyTokens.expect(r.history, (d.noop ? d.transcriptTokensBefore : d.transcriptTokensAfter) as number); // a no-op returns a copy of the input
       stats.events++;
       if (d.noop) stats.noops++;
       stats.tokensRecovered += (d.transcriptTokensBefore as number) - (d.transcriptTokensAfter as number);

@@ -55,6 +55,18 @@ export interface PolicyResult {
    * wrong one is a policy failure) and copy the array as without it.
    */
   changedFrom?: number;
+  /**
+   * The rewrite as an edit of the hook's input, for a rewrite that keeps a long prefix on many steps: the
+   * new history is `input[0 : changedFrom]` followed by `tail` (`changedFrom` is then required, an integer
+   * no greater than the input's length). Why: a full new array per event costs O(history) to build and to
+   * collect, though only the tail changed. With it the harness edits its own array in place (the hook's
+   * input: the policy finds that very array, edited and grown, on its next hook) and never reads
+   * `history`, so a policy may make `history` a getter that builds the full array only when someone reads it
+   * (`tailResult` in policies/shared/tail-result.ts; tests and the property kit do, before the harness
+   * applies the result). `history` must still equal the edit. Checked runs build it, verify the tail and
+   * the prefix against it by identity (a mismatch is a policy failure), and copy it as without a tail.
+   */
+  tail?: readonly Message[];
 }
 
 /** A request view with a label for the report (e.g. `{ kind: 'clear-tool-uses' }`). */

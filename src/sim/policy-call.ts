@@ -77,6 +77,8 @@ export interface Validated {
    * from `max(0, from)` on is looked at.
    */
   edit?: IdentityEdit;
+  /** unchecked results with `PolicyResult.tail`: the new history from `from` on, for the harness to apply in place */
+  tail?: readonly Message[];
 }
 
 /**
@@ -85,11 +87,24 @@ export interface Validated {
  * that rewrites a long history every step would otherwise have all of it re-checked every step. With a
  * hint only the messages from it on are looked at, and of those only the ones the input did not hold
  * (the input's messages are the harness's own); checked runs verify the hint and look at all from it.
+ * A result with a tail is validated from the tail alone (its `history` is not read), except in checked
+ * runs, which build `history` and verify the tail against it.
  */
 export function validateResult(phase: string, r: HookResult, input: readonly Message[] = [], checked = false): Validated {
   if (!r || 'veto' in r) return { from: -1 };
-  if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
+  const tail: unknown = r.tail;
+  if (tail !== undefined) {
+    if (!Array.isArray(tail)) throw new PolicyFailure(phase, 'PolicyResult.tail must be an array of messages');
+    const at = tailFrom(phase, r.changedFrom, input);
+    if (!checked) {
+      const edit = identityEdit(input, tail as Message[], at, true);
+      for (const i of edit.fresh) validMessage(phase, tail[i - at], i);
+      return { from: at, edit, tail: tail as Message[] };
+    }
+    verifyTail(phase, r.history, tail as Message[], at);
+  }
+  if (!Array.isArray(r.history)) throw new PolicyFailure(phase, 'policy returned a result whose history is not an array');
   const history: readonly unknown[] = r.history;
   const from = hintedFrom(phase, r.changedFrom, input, r.history, checked);
   const edit = from >= 0 && !checked ? identityEdit(input, r.history, from) : undefined;
@@ -98,19 +113,40 @@ export function validateResult(phase: string, r: HookResult, input: readonly Mes
   const count = fresh ? fresh.length : history.length - start;
   for (let k = 0; k < count; k++) {
     const i = fresh ? fresh[k]! : start + k;
-    const m = history[i] as Message;
-    const memo = m && typeof m === 'object' ? memoOf(m) : undefined;
-    if (memo?.valid) continue;
-    if (!m || typeof m !== 'object' || !ROLES.includes(m.role)) {
-      throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: role ${JSON.stringify(m?.role)}`);
-    }
-    const c = m.content;
-    if (c !== null && typeof c !== 'string' && !Array.isArray(c)) {
-      throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: content must be a string, parts or null`);
-    }
-    if (memo) memo.valid = true; // only freezeMessage attaches a memo, and it always freezes
+    validMessage(phase, history[i], i);
   }
   return edit ? { from, edit } : { from };
+}
+
+/** Throws unless `m` is a message (role and content); a frozen message that passed is not looked at again. */
+function validMessage(phase: string, v: unknown, i: number): void {
+  const m = v as Message;
+  const memo = m && typeof m === 'object' ? memoOf(m) : undefined;
+  if (memo?.valid) return;
+  if (!m || typeof m !== 'object' || !ROLES.includes(m.role)) {
+    throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: role ${JSON.stringify(m?.role)}`);
+  }
+  const c = m.content;
+  if (c !== null && typeof c !== 'string' && !Array.isArray(c)) {
+    throw new PolicyFailure(phase, `policy returned an invalid message at index ${i}: content must be a string, parts or null`);
+  }
+  if (memo) memo.valid = true; // only freezeMessage attaches a memo, and it always freezes
+}
+
+/** A tail's `changedFrom`: required, an integer within the input (where the tail starts replacing it). */
+function tailFrom(phase: string, changedFrom: unknown, input: readonly Message[]): number {
+  if (typeof changedFrom !== 'number' || !Number.isInteger(changedFrom) || changedFrom < 0 || changedFrom > input.length) {
+    throw new PolicyFailure(phase, `PolicyResult.tail needs changedFrom, an integer from 0 to the input's length ${input.length}; got ${String(changedFrom)}`);
+  }
+  return changedFrom;
+}
+
+/** Checked runs: `history` (built by the policy) is the input's first `from` messages followed by `tail`. */
+function verifyTail(phase: string, history: unknown, tail: readonly Message[], from: number): void {
+  const h = history as readonly Message[];
+  if (!Array.isArray(h) || h.length !== from + tail.length || tail.some((m, k) => h[from + k] !== m)) {
+    throw new PolicyFailure(phase, `PolicyResult.tail is not history from changedFrom ${from} on`);
+  }
 }
 
 /** `PolicyResult.changedFrom` clamped to both histories; checked runs verify it by identity. */

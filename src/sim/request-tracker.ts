@@ -122,7 +122,7 @@ export class RequestTracker {
    * (`edit` given: the policy said where it starts, at the first message) is patched too: identity checks
    * in place instead of a copy of the request on every rewrite of the task message.
    */
-  replaceHistory(next: Message[], from = 0, edit?: IdentityEdit): ChangeInfo {
+  replaceHistory(next: Message[], from = 0, edit?: IdentityEdit, old?: readonly Message[]): ChangeInfo {
     const mp = this.mp;
     const sentIsMirror = this.lastSent === mp.req;
     let diff: number;
@@ -137,7 +137,7 @@ export class RequestTracker {
       let total: number;
       if (edit) {
         total = mp.tokens;
-        for (const i of edit.dropped) total -= this.tokens.message(this.history[i]!);
+        for (const i of edit.dropped) total -= this.tokens.message(old ? old[i - from]! : this.history[i]!);
         for (const j of edit.fresh) total += this.tokens.message(next[j]!);
       } else total = rebasedTotal(mp.req, mp.req.length, mp.tokens, newMirror, (m) => this.tokens.message(m));
       this.mp = PatchedRequest.adopt(newMirror, total, this.tokens);
@@ -151,6 +151,19 @@ export class RequestTracker {
     const req = this.mirror;
     const rewriteTokens = diff <= req.length - diff ? this.mp.tokens - sumTokens(this.tokens, req, 0, diff) : sumTokens(this.tokens, req, diff);
     return { earliestChangedIndex: diff, rewriteTokens };
+  }
+
+  /**
+   * A policy's rewrite given as a tail (`PolicyResult.tail`, `edit` its walk): the history array is edited
+   * in place from `from` on, O(old tail + new tail), instead of replaced by a copy. Returns the change and
+   * what the edit overwrote (the old history from `from` on, for the invariants).
+   */
+  replaceTail(tail: readonly Message[], from: number, edit: IdentityEdit): { change: ChangeInfo; old: Message[] } {
+    const h = this.history;
+    const old = h.slice(from);
+    h.length = from;
+    for (let k = 0; k < tail.length; k++) h.push(tail[k]!);
+    return { change: this.replaceHistory(h, from, edit, old), old };
   }
 
   /**

@@ -9,7 +9,8 @@
  * Cost per step is proportional to what changed: appends update running token sums; only a rewrite
  * (a compaction event) or a view policy without a `changedFrom` hint costs O(history). A rewrite with a
  * `changedFrom` hint is frozen, validated, patched into the request and checked for invariants from
- * there on (core/invariant-index.ts), so a per-step edit near the end of a long history stays cheap.
+ * there on (core/invariant-index.ts), so a per-step edit near the end of a long history stays cheap; one
+ * given as a tail (`PolicyResult.tail`) is applied to the harness's own array in place, with no copy.
  */
 import { toProvider } from '../cache/token-scale.js';
 import { deepFreezeMessage, freezeMessage, type Message } from '../core/messages.js';
@@ -18,7 +19,7 @@ import type { Usage } from '../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext } from '../policies/types.js';
 import { AuxLedger } from './aux-ledger.js';
 import { callHook, PolicyFailure, validateResult } from './policy-call.js';
-import { RequestTracker } from './request-tracker.js';
+import { RequestTracker, type ChangeInfo } from './request-tracker.js';
 import { buildStepRecord, type PendingEvent, finishEvent } from './step-record.js';
 import type { SessionSetup } from './setup.js';
 import type { EventRecord, InvariantRecord, SessionRun, StepRecord, VetoRecord } from './records.js';
@@ -58,27 +59,39 @@ export function runSession(setup: SessionSetup): SessionRun {
   /** Applies a hook's result: records vetoes, events and invariant violations; swaps history. */
   const apply = (phase: string, step: number, auxBefore: number, r: HookResult): void => {
     const before = tracker.history;
-    const { from, edit } = validateResult(phase, r, before, setup.checked);
+    const { from, edit, tail } = validateResult(phase, r, before, setup.checked);
     if (!r) return;
     if ('veto' in r) {
       vetoes.push({ ...key, step, phase, veto: r.veto });
       return;
     }
     const tokensBefore = tracker.requestTokens;
-    // a hinted result is adopted (checked runs copy it, as any other): only its messages from the hint on are new
+    const messagesBefore = before.length;
+    // a hinted result is adopted (checked runs copy it, as any other): only its messages from the hint on are new;
+    // a tail is applied to the harness's own array in place, and `prev` keeps what it overwrote
     let frozen: Message[];
-    if (from >= 0 && !setup.checked) {
-      frozen = r.history;
-      if (edit) for (const i of edit.fresh) freeze(frozen[i]!);
-      else for (let i = from; i < frozen.length; i++) freeze(frozen[i]!);
-    } else frozen = r.history.map((m) => freeze(m));
-    const changed = tracker.replaceHistory(frozen, Math.max(0, from), edit);
-    for (const v of invariants.check(before, frozen, from, edit)) {
+    let changed: ChangeInfo;
+    let prev: readonly Message[] = before;
+    if (tail && edit) {
+      for (const j of edit.fresh) freeze(tail[j - from]!);
+      const t = tracker.replaceTail(tail, from, edit);
+      frozen = tracker.history;
+      changed = t.change;
+      prev = t.old;
+    } else {
+      if (from >= 0 && !setup.checked) {
+        frozen = r.history;
+        if (edit) for (const i of edit.fresh) freeze(frozen[i]!);
+        else for (let i = from; i < frozen.length; i++) freeze(frozen[i]!);
+      } else frozen = r.history.map((m) => freeze(m));
+      changed = tracker.replaceHistory(frozen, Math.max(0, from), edit);
+    }
+    for (const v of invariants.check(prev, frozen, from, edit, prev === before ? 0 : from)) {
       violations.push({ ...key, step, phase, code: v.code, index: v.index, detail: v.detail });
     }
     pending.push({
       phase, kind: r.kind, note: r.note ?? '', detail: r.detail ? JSON.stringify(r.detail) : '',
-      messagesBefore: before.length, messagesAfter: frozen.length,
+      messagesBefore, messagesAfter: frozen.length,
       tokensBefore, tokensAfter: tracker.requestTokens,
       earliestChangedIndex: changed.earliestChangedIndex, rewriteTokens: changed.rewriteTokens,
       prevRequestLength: tracker.lastSentLength, auxCalls: ledger.total - auxBefore,

@@ -40,4 +40,11 @@ describe('summarizeManualCompression (seed 002)', () => {
   it('formats thousands like Python {:,}', () => {
     expect([0, 999, 1000, 1234567, -45000].map(thousands)).toEqual(['0', '999', '1,000', '1,234,567', '-45,000']);
   });
+
+  it('groups every integer as the look-ahead regex does (hand-grouped below 1e21)', () => {
+    const regex = (n: number): string => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const xs = [-1, -999, -1000, -100000, 12, 123, 1234, 12345, 123456, 999999, 1000000, 2 ** 53, 1e20, 1e21, 1.5e22, -1e21, 7.9, -7.9, NaN, Infinity];
+    for (let k = 0; k < 200; k++) xs.push(Math.floor(Math.sin(k + 1) * 10 ** (k % 19)));
+    for (const x of xs) expect(thousands(x), String(x)).toBe(regex(x));
+  });
 });

@@ -76,14 +76,14 @@ function withView(hint: Hint): PolicyDefinition {
   };
 }
 
-/** The same policy with its rewrite hints removed (and its results copied): the harness rebuilds whole. */
+/** The same policy with its rewrite hints and tails removed (and its results copied): the harness rebuilds whole. */
 const unhinted = (def: PolicyDefinition): PolicyDefinition => ({
   ...def,
   create: (params) => {
     const p = def.create(params);
     const strip = (r: HookResult): HookResult => {
       if (!r || 'veto' in r) return r;
-      const { changedFrom: _drop, ...rest } = r;
+      const { changedFrom: _drop, tail: _tail, ...rest } = r;
       return { ...rest, history: rest.history.slice() };
     };
     const wrap = <A extends unknown[]>(f: ((...a: A) => HookResult) | undefined) => (f ? (...a: A) => strip(f.apply(p, a)) : undefined);

@@ -18,7 +18,7 @@
  * messages whose calls were stripped here (the sketch's filter would also drop an empty assistant
  * message inside the protected tail).
  */
-import type { Message } from '../../core/messages.js';
+import { freezeMessage, type Message } from '../../core/messages.js';
 
 export type TurnUnit = 'tool-call' | 'user-turn';
 
@@ -43,8 +43,17 @@ export interface Settled {
   assistants: number;
 }
 
-export interface StripOutcome {
+export interface StripOutcome extends StripCounts {
   history: Message[];
+}
+
+/** A run's result from its settled prefix on (`stripTail`): the history is `input[0 : from]` then `tail`. */
+export interface TailOutcome extends StripCounts {
+  from: number;
+  tail: Message[];
+}
+
+export interface StripCounts {
   /** assistant messages whose tool_calls were removed */
   toolTurnsStripped: number;
   toolCallsStripped: number;
@@ -68,14 +77,17 @@ function isEmptyContent(m: Message): boolean {
   return c.every((p) => p.type === 'text' && p.text.trim() === '');
 }
 
+// New messages are frozen where they are made: their token count (the run's onChange) then lands in their
+// memo slot, which the harness reads again when it takes the result, instead of in a WeakMap entry that the
+// harness's frozen message would not find (one count and one hash-table entry per changed message saved).
 function withoutCalls(m: Message): Message {
   const { tool_calls: _drop, ...rest } = m;
-  return rest;
+  return freezeMessage(rest);
 }
 
 function withoutReasoning(m: Message): Message {
   const { reasoning: _a, reasoning_content: _b, reasoning_details: _c, ...rest } = m;
-  return rest;
+  return freezeMessage(rest);
 }
 
 /** Index from which the last `n` user messages start (history.length when n = 0; 0 when fewer exist). */
@@ -109,12 +121,19 @@ function selectToolTurns(history: readonly Message[], turns: readonly number[], 
   return out;
 }
 
-/**
- * One run of the stripping function. Counts come first (which turns go, how many assistant messages
- * survive them), so the new history is built in a single pass; what a step costs is a few cheap passes
- * over the history and a copy of only the messages that change.
- */
+/** One run of the stripping function: the whole new history. */
 export function microcompactHistory(history: readonly Message[], o: StripOptions): StripOutcome {
+  const { from, tail, ...counts } = stripTail(history, o);
+  return { history: from === 0 ? tail : history.slice(0, from).concat(tail), ...counts };
+}
+
+/**
+ * One run of the stripping function, as the messages from the settled prefix on (the prefix is left as
+ * it is). Counts come first (which turns go, how many assistant messages survive them), so the tail is
+ * built in a single pass; a run costs a few cheap passes over the messages after the settled prefix and
+ * a copy of only the messages that change, not a copy of the history.
+ */
+export function stripTail(history: readonly Message[], o: StripOptions): TailOutcome {
   const boundary = o.unit === 'user-turn' ? lastUserTurnsStart(history, o.keepLastN) : history.length;
   const from = o.settled?.index ?? 0;
   const turns: number[] = [];
@@ -138,7 +157,7 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
   // assistant message before the protected turns)
   const reasoningBefore = Math.max(0, assistants - assistantMessagesRemoved - o.keepLastN);
 
-  const out: Message[] = history.slice(0, from);
+  const out: Message[] = [];
   let toolResultsRemoved = 0;
   let reasoningStripped = 0;
   let survivor = o.settled?.assistants ?? 0; // every assistant message of the settled prefix survives
@@ -172,13 +191,13 @@ export function microcompactHistory(history: readonly Message[], o: StripOptions
     out.push(m);
   }
   return {
-    history: out,
+    from, tail: out,
     toolTurnsStripped: strip.length, toolCallsStripped, toolResultsRemoved, assistantMessagesRemoved, reasoningStripped,
   };
 }
 
 /** True when the outcome changed nothing. */
-export const stripIsNoop = (o: StripOutcome): boolean =>
+export const stripIsNoop = (o: StripCounts): boolean =>
   o.toolTurnsStripped === 0 && o.toolResultsRemoved === 0 && o.reasoningStripped === 0;
 
 /**

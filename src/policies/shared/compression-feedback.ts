@@ -24,7 +24,17 @@ export interface CompressionFeedback {
 
 /** `1234567` → `1,234,567` (Python's `{:,}`), with no locale dependence. */
 export function thousands(n: number): string {
-  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const t = Math.trunc(n);
+  const s = String(t);
+  // exponent forms and NaN through the regex; plain integers grouped by hand (microcompact writes two per
+  // event, and the look-ahead regex was most of its feedback's cost)
+  if (!(Math.abs(t) < 1e21)) return s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = t < 0 ? 1 : 0;
+  const digits = s.length - sign;
+  if (digits <= 3) return s;
+  let out = s.slice(0, sign + ((digits - 1) % 3) + 1);
+  for (let i = out.length; i < s.length; i += 3) out += `,${s.slice(i, i + 3)}`;
+  return out;
 }
 
 /**
@@ -46,17 +56,27 @@ export function summarizeManualCompression(
   /** `after[i] === before[i]` for every `i < keptPrefix` (so only the rest is compared) */
   keptPrefix = 0,
 ): CompressionFeedback {
-  const noop = sameHistory(before, after, keptPrefix);
+  return feedbackOf(sameHistory(before, after, keptPrefix), before.length, after.length, beforeTokens, afterTokens, tokenLabel);
+}
+
+/**
+ * The same feedback from the facts alone (was it a no-op, the message counts, the token totals), for a
+ * caller that never builds the whole new history (microcompact returns only its tail).
+ */
+export function feedbackOf(
+  noop: boolean, beforeMessages: number, afterMessages: number, beforeTokens: number, afterTokens: number,
+  tokenLabel: string = ROUGH_TOKEN_LABEL,
+): CompressionFeedback {
   const range = `${tokenLabel}: ~${thousands(beforeTokens)} → ~${thousands(afterTokens)} tokens`;
   const headline = noop
-    ? `No changes from compression: ${before.length} messages`
-    : `Compressed: ${before.length} → ${after.length} messages`;
+    ? `No changes from compression: ${beforeMessages} messages`
+    : `Compressed: ${beforeMessages} → ${afterMessages} messages`;
   const tokenLine = noop && afterTokens === beforeTokens
     ? `${tokenLabel}: ~${thousands(beforeTokens)} tokens (unchanged)`
     : range;
   // Why: a dense summary can out-weigh the sparse messages it replaced; say so instead of
   // leaving the user to think the command misbehaved.
-  const note = !noop && after.length < before.length && afterTokens > beforeTokens
+  const note = !noop && afterMessages < beforeMessages && afterTokens > beforeTokens
     ? 'Note: fewer messages can still raise this rough transcript estimate when compression rewrites the transcript into denser summaries.'
     : null;
   return { noop, headline, tokenLine, note };

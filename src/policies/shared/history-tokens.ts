@@ -30,18 +30,19 @@ export class HistoryTokens {
       this.ref = undefined;
       this.expected = undefined;
     }
-    if (!this.extends(history)) {
+    const e = this.expected;
+    // the announced result first: an array the harness edited in place (PolicyResult.tail) is the one counted
+    // last, yet changed
+    if (e && history.length >= e.length && (history === e.history || startsWith(history, e.history, e.length))) {
+      // the policy's announced result plus what was appended since (the harness may have adopted that very array)
+      this.total = e.total;
+      this.counted = e.length;
+      this.ref = history;
+    } else if (!this.extends(history)) {
       const prev = this.ref;
-      const e = this.expected;
-      if (e && history.length >= e.length && (history === e.history || startsWith(history, e.history, e.length))) {
-        // the policy's announced result plus what was appended since (the harness may have adopted that very array)
-        this.total = e.total;
-        this.counted = e.length;
-      } else {
-        // a new array: rebased on the last one; the same array changed in place (not what the harness does): counted whole
-        this.total = prev && prev !== history ? this.deltaTotal(history, tokens) : 0;
-        this.counted = prev && prev !== history ? history.length : 0;
-      }
+      // a new array: rebased on the last one; the same array changed in place unannounced: counted whole
+      this.total = prev && prev !== history ? this.deltaTotal(history, tokens) : 0;
+      this.counted = prev && prev !== history ? history.length : 0;
       this.ref = history;
     }
     this.expected = undefined;
@@ -50,9 +51,13 @@ export class HistoryTokens {
     return this.total;
   }
 
-  /** The policy returned `history`, whose exact total is `total` (counted with the same counter). */
-  expect(history: readonly Message[], total: number): void {
-    this.expected = { history, length: history.length, total };
+  /**
+   * The policy returned `history`, whose exact total is `total` (counted with the same counter). A result
+   * given as a tail (PolicyResult.tail) passes the hook's input, which the harness edits in place, and the
+   * new history's `length`.
+   */
+  expect(history: readonly Message[], total: number, length = history.length): void {
+    this.expected = { history, length, total };
   }
 
   /**
