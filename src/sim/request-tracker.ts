@@ -21,6 +21,7 @@ import type { CacheModel } from '../cache/model.js';
 import type { ViewResult } from '../policies/types.js';
 import { PatchedRequest } from './patched-request.js';
 import { PolicyFailure } from './policy-call.js';
+import { sumTokens, verifyPatchedView, viewHintedFrom } from './view-checks.js';
 
 export interface ChangeInfo {
   /** index in the request (system prompt = 0) of the first message that differs from the last request */
@@ -41,11 +42,6 @@ export interface ViewEvent extends ChangeInfo {
   prevRequestLength: number;
 }
 
-const sumTokens = (tokens: TokenCounter, msgs: readonly Message[], from = 0, to = msgs.length): number => {
-  let n = 0;
-  for (let i = from; i < to; i++) n += tokens.message(msgs[i]!);
-  return n;
-};
 
 export class RequestTracker {
   history: Message[] = [];
@@ -182,12 +178,12 @@ export class RequestTracker {
       req = this.mirror;
       this.viewBasis = false;
     } else if (label?.changedFrom !== undefined && this.viewBasis && this.patched) {
-      const from = this.hintedFrom(label.changedFrom, msgs, this.patched);
+      const from = viewHintedFrom(label.changedFrom, msgs, this.patched, this.checked);
       const sentBefore = this.checked && this.patched.isSent ? this.patched.sentCopy() : null;
       this.patched.patch(msgs, from);
       req = this.patched.req;
       if (this.patched.isSent) diff = this.patched.sentDiff();
-      if (sentBefore) this.verifyPatched(sentBefore, msgs, diff!);
+      if (sentBefore) verifyPatchedView(this.patched, this.system, this.tokens, sentBefore, msgs, diff!);
     } else {
       this.sent(); // the buffer may be the request sent: keep that readable before it is replaced
       this.patched = new PatchedRequest(this.system, msgs, this.tokens);
@@ -220,30 +216,6 @@ export class RequestTracker {
       earliestChangedIndex: diff, rewriteTokens: sumTokens(this.tokens, req, diff),
       prevRequestLength: this.lastSentLength,
     };
-  }
-
-  /** `changedFrom` clamped to both views; checked runs verify it by identity. */
-  private hintedFrom(changedFrom: number, msgs: readonly Message[], prev: PatchedRequest): number {
-    if (!(changedFrom >= 0)) throw new PolicyFailure('view', `ViewResult.changedFrom must be a non-negative number, got ${changedFrom}`);
-    const from = Math.min(Math.floor(changedFrom), msgs.length, prev.req.length - 1);
-    if (this.checked) {
-      for (let i = 0; i < from; i++) {
-        if (msgs[i] !== prev.req[i + 1]) {
-          throw new PolicyFailure('view', `ViewResult.changedFrom is ${changedFrom} but message ${i} is not the one the previous view had there`);
-        }
-      }
-    }
-    return from;
-  }
-
-  /** Checked runs: the patched request, its tokens and its cut against the sent request, recomputed whole. */
-  private verifyPatched(sentBefore: readonly Message[], msgs: readonly Message[], diff: number): void {
-    const p = this.patched!;
-    const full = earliestChangedIndex(sentBefore, p.req, sentBefore.length);
-    const ok = p.req.length === msgs.length + 1 && p.req[0] === this.system && msgs.every((m, i) => p.req[i + 1] === m);
-    if (!ok || full !== diff || sumTokens(this.tokens, p.req) !== p.tokens) {
-      throw new Error(`patched view disagrees with a full rebuild (cut ${diff} vs ${full}, tokens ${p.tokens})`);
-    }
   }
 
   /** The request last sent, readable whole (copied back first if the patched view has overwritten it). */
