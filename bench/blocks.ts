@@ -11,6 +11,13 @@
  * block's mean request (prompt tokens, history messages) and its compaction events, from the session's
  * own records. The 1k session is timed the same way, so `session1k` and `blocks10k[0]` measure the same
  * 1,000 steps in two sessions.
+ *
+ * Like for like (`steps`): the same hook reads the clock at every step, and each step's wall time is
+ * filed by whether the step carried an event (a compaction, a strip: the session's own event records)
+ * or not. The medians of each kind at 1k and at 10k say whether a step of the same kind costs more in a
+ * longer session, which the whole-session ratio cannot say when the two lengths have different shares of
+ * event steps (a policy that fires only above a threshold fires on few of the 1k session's steps).
+ * Medians of wall time: a collection or a preemption moves a few steps, not the median.
  */
 import { GCProfiler } from 'node:v8';
 import type { TokenCounter } from '../dist/core/tokens.js';
@@ -44,6 +51,8 @@ export interface BlockFigures {
   promptTokens: number[];
   historyMessages: number[];
   events: number[];
+  /** median wall µs of a step without an event and of a step with one, at 1k and 10k (pooled over the runs), and how many of each there were per run */
+  steps: { plain1k: number; plain10k: number; event1k: number | null; event10k: number | null; eventSteps1k: number; eventSteps10k: number };
 }
 
 const HOOKS = ['onAppend', 'beforeStep', 'view', 'afterStep', 'onOverflow', 'onCommand', 'telemetry'] as const;
@@ -53,7 +62,17 @@ type Mark = [cpuUs: number, gcMs: number];
 
 class Marker {
   readonly marks: Mark[] = [];
+  /** wall ms at the first hook of each step (NaN: not reached) */
+  readonly stepStart: Float64Array;
   private gc: GCProfiler | undefined;
+
+  constructor(steps: number) {
+    this.stepStart = new Float64Array(steps + 1).fill(Number.NaN);
+  }
+
+  step(step: number): void {
+    if (step < this.stepStart.length && Number.isNaN(this.stepStart[step]!)) this.stepStart[step] = performance.now();
+  }
 
   mark(): void {
     const gcMs = this.gc ? this.gc.stop().statistics.reduce((t, e) => t + e.cost, 0) / 1000 : 0;
@@ -84,6 +103,7 @@ function timed(def: PolicyDefinition, marker: Marker): PolicyDefinition {
       const inner = w.beforeStep as ContextPolicy['beforeStep'];
       w.beforeStep = (history: Parameters<NonNullable<ContextPolicy['beforeStep']>>[0], ctx: Parameters<NonNullable<ContextPolicy['beforeStep']>>[1]) => {
         if (ctx.step % BLOCK === 0) marker.mark();
+        marker.step(ctx.step);
         return inner ? inner(history, ctx) : undefined;
       };
       return w as unknown as ContextPolicy;
@@ -96,17 +116,29 @@ interface TimedRun {
   gcMs: number[];
   steps: Array<{ promptTokens: number; historyMessages: number }>;
   eventSteps: number[];
+  /** wall µs of each step but the last, with or without an event */
+  plainUs: number[];
+  eventUs: number[];
 }
 
 function runTimed(cell: Cell, def: PolicyDefinition): TimedRun {
-  const marker = new Marker();
+  const marker = new Marker(cell.workload.steps.length);
   const run = runSession(makeSetup({
     scenario: cell.scenario.name, seed: 1, workload: cell.workload, policy: resolvePolicy(timed(def, marker)),
     settings: scenarioSettings(cell.scenario), tokens: cell.tokens,
   }));
   marker.end();
   const marks = marker.marks;
+  const withEvent = new Set(run.events.map((e) => e.step));
+  const plainUs: number[] = [];
+  const eventUs: number[] = [];
+  const t = marker.stepStart;
+  for (let s = 0; s + 1 < t.length; s++) {
+    const us = (t[s + 1]! - t[s]!) * 1000;
+    if (Number.isFinite(us)) (withEvent.has(s) ? eventUs : plainUs).push(us);
+  }
   return {
+    plainUs, eventUs,
     cpuUs: marks.slice(1).map((m, i) => m[0] - marks[i]![0]),
     gcMs: marks.slice(1).map((m) => m[1]),
     steps: run.steps,
@@ -117,6 +149,7 @@ function runTimed(cell: Cell, def: PolicyDefinition): TimedRun {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
 const round = (x: number, d = 1): number => +x.toFixed(d);
+const medianOrNull = (xs: number[]): number | null => (xs.length ? round(median(xs), 2) : null);
 /** Per-block figures of `def` on the two cells (`runs` timed runs of each, alternating, after one of each untimed). */
 export function blockFigures(def: PolicyDefinition, cell1k: Cell, cell10k: Cell, runs = 5): BlockFigures {
   (globalThis as { gc?: () => void }).gc?.();
@@ -142,5 +175,10 @@ export function blockFigures(def: PolicyDefinition, cell1k: Cell, cell10k: Cell,
     promptTokens: blocks.map((b) => Math.round(blockMean(b, (s) => s.promptTokens))),
     historyMessages: blocks.map((b) => Math.round(blockMean(b, (s) => s.historyMessages))),
     events: blocks.map((b) => last.eventSteps.filter((s) => s >= b * BLOCK && s < (b + 1) * BLOCK).length),
+    steps: {
+      plain1k: round(median(r1.flatMap((r) => r.plainUs)), 2), plain10k: round(median(r10.flatMap((r) => r.plainUs)), 2),
+      event1k: medianOrNull(r1.flatMap((r) => r.eventUs)), event10k: medianOrNull(r10.flatMap((r) => r.eventUs)),
+      eventSteps1k: r1[0]!.eventUs.length, eventSteps10k: r10[0]!.eventUs.length,
+    },
   };
 }

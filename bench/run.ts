@@ -50,7 +50,8 @@ const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blo
   --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
                   "stepsPerSecond10k", "ratio", "pairedRatio", "rounds", "blocks"?}]}
   --blocks        also per policy: CPU µs/step of the whole 1k session and of each 1,000-step block of
-                  the 10k session, GC ms, mean prompt tokens and history messages, compaction events
+                  the 10k session, GC ms, mean prompt tokens and history messages, compaction events, and
+                  the median wall µs of a step with and without an event at each length (like for like)
   --only-blocks   the per-block figures alone (steps/s fields absent)
 `;
 const { values: args } = parseArgs({
@@ -180,6 +181,8 @@ function main(): void {
   for (const [id, b] of blocks) {
     console.log(`${id}: µs/step, 1k session ${b.session1k}; 10k session by 1,000-step block ${b.blocks10k.join(' ')}`);
     console.log(`  GC ms 1k ${b.gcMs1k}; by block ${b.gcMs10k.join(' ')}; prompt tokens ${b.promptTokens.join(' ')}; events ${b.events.join(' ')}`);
+    const s = b.steps;
+    console.log(`  median wall µs of a step without an event: 1k ${s.plain1k}, 10k ${s.plain10k}; with one: 1k ${s.event1k ?? '-'} (${s.eventSteps1k} steps), 10k ${s.event10k ?? '-'} (${s.eventSteps10k} steps)`);
   }
 }
 
