@@ -3,7 +3,8 @@
  * too-few-messages no-op (a strike), prune pre-pass, head (system + decaying protect_first_n) aligned
  * forward past tool results, token-budget tail, iterative summary (only turns after the newest handoff
  * in the window), summary call or deterministic fallback or abort, assembly (role choice / merge),
- * orphan sanitising and historical-media stripping. Returns the new list and a conformance record.
+ * orphan sanitising and historical-media stripping. Returns the new list and a conformance record
+ * (built when first read on the too-few exit: too-few.ts).
  * Never mutates its input. There is no prune-only exit (the runway PR was not merged upstream).
  */
 import { assembleHead, chooseSummaryRole, mergeIntoTail, summaryMessage } from './assemble.js';
@@ -16,6 +17,7 @@ import { prunedIndices, prunePaths, type CompressRecord } from './record.js';
 import { LazyCompressRecord } from './lazy-record.js';
 import { sanitizeToolPairs, stripHistoricalMedia } from './sanitize.js';
 import { generateSummary } from './summary-call.js';
+import { TooFewMessagesOutcome } from './too-few.js';
 import { findLatestContextSummary } from './summary-text.js';
 import { alignBoundaryForward, tailCut } from './tail-cut.js';
 
@@ -37,7 +39,7 @@ function resetPerCall(c: HermesCompressor): void {
   c.lastCompressionMadeProgress = false;
 }
 
-/** A compress() that returned without assembling: count a strike when upstream does. */
+/** A compress() that returned without assembling, after the too-few exit: count a strike when upstream does. */
 function finishEarly(c: HermesCompressor, input: readonly PyMsg[], out: PyMsg[], rec: LazyCompressRecord, strike: boolean): CompressOutcome {
   if (strike) {
     c.ineffectiveCount++;
@@ -45,16 +47,11 @@ function finishEarly(c: HermesCompressor, input: readonly PyMsg[], out: PyMsg[],
   }
   rec.n_after = out.length;
   rec.first_changed_index = out === input ? null : firstChangedIndex(input, out);
-  // (the too-few-messages no-op has it already)
-  if (rec.first_changed_index === null && rec.paths[rec.paths.length - 1] !== 'output_identical') rec.paths.push('output_identical');
+  if (rec.first_changed_index === null) rec.paths.push('output_identical');
   rec.compression_count = c.compressionCount;
   rec.ineffective_compression_count = c.ineffectiveCount;
   rec.finish(c, out, out === input);
   return { messages: out, record: rec };
-}
-
-function startRecord(c: HermesCompressor, input: readonly PyMsg[], currentTokens: number | undefined): LazyCompressRecord {
-  return new LazyCompressRecord(c, input, currentTokens || c.lastPromptTokens, protectHeadSize(c, input));
 }
 
 /** Which turns the summary covers: after the newest handoff found in [first non-system, end). */
@@ -71,13 +68,11 @@ function turnsToSummarize(c: HermesCompressor, msgs: readonly PyMsg[], start: nu
 
 export function compress(c: HermesCompressor, input: readonly PyMsg[], currentTokens?: number, focusTopic?: string): CompressOutcome {
   resetPerCall(c);
-  const rec = startRecord(c, input, currentTokens);
-  const callsBefore = c.summarizerCalls;
   const n = input.length;
-  if (n <= rec.head_size + 3 + 1) {
-    rec.paths = ['noop_too_few_messages', 'output_identical']; // as finishEarly would push them, in one allocation
-    return finishEarly(c, input, input as PyMsg[], rec, true);
-  }
+  const headSize = protectHeadSize(c, input);
+  if (n <= headSize + 3 + 1) return new TooFewMessagesOutcome(c, input, currentTokens || c.lastPromptTokens, headSize);
+  const rec = new LazyCompressRecord(c, input, currentTokens || c.lastPromptTokens, headSize);
+  const callsBefore = c.summarizerCalls;
   const pruned = pruneOldToolResults(input, c.protectLastN, c.tailTokenBudget);
   const msgs = pruned.messages;
   Object.assign(rec, { pruned_count: pruned.prunedCount, pruned_indices: prunedIndices(pruned.detail), prune_detail: pruned.detail });

@@ -23,6 +23,14 @@ const NO_PRUNE: PruneDetail = Object.freeze({
   dedup: NO_INDICES, summarized: NO_INDICES, image_stripped: NO_INDICES, args_truncated: NO_INDICES,
 }) as PruneDetail;
 
+/**
+ * What a record reads of the compressor when a call starts (a HermesCompressor, or a snapshot of one
+ * taken then: too-few.ts builds its record when first read).
+ */
+export type CompressorAtStart = Pick<HermesCompressor, 'compressionCount' | 'ineffectiveCount' | 't' | 'protectFirstN' | 'protectLastN' | 'now' | 'cooldownUntil' | 'fallbackStreak'>;
+/** What a record reads of the compressor when a call ends. */
+export type CompressorAtEnd = Pick<HermesCompressor, 'cooldownUntil' | 'ineffectiveCount' | 'fallbackStreak'>;
+
 /** The computed fields, in the order a plain record lists them (for `toJSON`). */
 const COMPUTED = ['tokens_before', 'rough_tokens_before', 'rough_tokens_after', 'should_compress_before', 'should_compress_after', 'params'] as const;
 
@@ -78,7 +86,7 @@ export class LazyCompressRecord implements CompressRecord {
   #set?: Partial<Record<(typeof COMPUTED)[number], unknown>>;
 
   /** At the start of compress(): `input` as it is now, the block state, the given token count. */
-  constructor(c: HermesCompressor, input: readonly PyMsg[], given: number, headSize: number) {
+  constructor(c: CompressorAtStart, input: readonly PyMsg[], given: number, headSize: number) {
     this.n_before = input.length;
     this.n_after = input.length;
     this.head_size = headSize;
@@ -98,7 +106,7 @@ export class LazyCompressRecord implements CompressRecord {
   }
 
   /** At the end of compress(): the returned list (`input` itself, unchanged, if `same`) and the block state then. */
-  finish(c: HermesCompressor, out: readonly PyMsg[], same: boolean): void {
+  finish(c: CompressorAtEnd, out: readonly PyMsg[], same: boolean): void {
     this.#after = same ? this.#before : out.slice();
     this.#cooldownUntilAfter = c.cooldownUntil;
     this.#ineffectiveAfter = c.ineffectiveCount;
