@@ -18,13 +18,14 @@
 import { createHash } from 'node:crypto';
 import { busyElsewhere } from './cpu-busy.js';
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
 import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
-import { deathCause, failureRun, installWorkerGuards, workerLimits, type IsolationLimits } from './isolation.js';
-import { digestRun, keepDigest, type DigestOptions, type RunDigest } from '../report/run-digest.js';
-import { packSteps, transferList, unpackSteps, type PackedSteps } from './packed-steps.js';
+import { deathCause, failureRun, workerLimits, type IsolationLimits } from './isolation.js';
+import { digestRun, keepDigest, type DigestOptions } from '../report/run-digest.js';
+import { unpackSteps } from './packed-steps.js';
+import { toError, type FromWorker, type WorkerInit } from './worker-protocol.js';
 
 /** Where a worker gets the plan: `(await import(module))[exportName](args)`. `args` must be cloneable. */
 export interface PlanSource {
@@ -179,34 +180,6 @@ async function runHere(
   }
 }
 
-interface WorkerInit {
-  source: PlanSource;
-  signature: string;
-  checked: boolean;
-  isolate: boolean;
-  digest: DigestOptions | null;
-}
-
-type FromWorker =
-  | { type: 'tick' }
-  | { type: 'beat' }
-  | { type: 'done'; task: number[]; runs: SessionRun[]; packed?: (PackedSteps | null)[]; digests?: RunDigest[] }
-  | { type: 'error'; message: string; name?: string; init?: boolean };
-
-/** Errors about the input (not the tool) keep their name and message across the thread boundary. */
-const INPUT_ERRORS = new Set(['InputError', 'ScenarioError', 'ImportError', 'TraceError', 'ParamError', 'DocumentError', 'PolicyLoadError']);
-function fromWorker(e: unknown, init = false): FromWorker {
-  const err = e instanceof Error ? e : new Error(String(e));
-  const base = INPUT_ERRORS.has(err.name) ? { message: err.message, name: err.name } : { message: err.stack ?? err.message };
-  return { type: 'error', ...base, ...(init ? { init } : {}) };
-}
-function toError(m: { message: string; name?: string }): Error {
-  if (!m.name) return new Error(`worker: ${m.message}`);
-  const e = new Error(m.message);
-  e.name = m.name;
-  return e;
-}
-
 /** Runs `tasks` on `n` workers, and in this thread too when `here` (sharing the queue). */
 function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, here: boolean, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
   const total = tasks.reduce((s, t) => s + t.length, 0);
@@ -310,58 +283,4 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
       );
     }
   });
-}
-
-/** The worker side (called by worker-main): rebuild the plan, then run each task it is sent. */
-export async function workerMain(): Promise<void> {
-  const port = parentPort;
-  if (!port) throw new Error('workerMain must run in a worker thread');
-  const init = workerData as WorkerInit;
-  let cells: Cell[];
-  try {
-    cells = planCells(await loadPlan(init.source));
-    const sig = cellsSignature(cells);
-    if (sig !== init.signature) throw new Error(`rebuilt plan differs from the parent's (${sig} vs ${init.signature})`);
-  } catch (e) {
-    port.postMessage(fromWorker(e, true));
-    return;
-  }
-  const cache: WorkloadCache = { key: '' };
-  const takeRejections = init.isolate ? installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker)) : undefined;
-  port.on('message', (task: number[]) => {
-    let runs: SessionRun[];
-    try {
-      runs = runCells(task.map((i) => cells[i]!), createTokenCounter, {
-        checked: init.checked,
-        cache,
-        onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker),
-      });
-    } catch (e) {
-      port.postMessage(fromWorker(e));
-      return;
-    }
-    if (!takeRejections) {
-      port.postMessage(...doneMessage(task, runs, init.digest));
-      return;
-    }
-    // unhandled rejections surface after the synchronous session: wait one turn, then blame this cell
-    setImmediate(() => {
-      const rejected = takeRejections();
-      if (rejected.length) {
-        runs = runs.map((r) => (r.failure ? r : { ...r, failure: { ...r.key, step: r.steps.length, phase: 'isolation', error: `policy left a rejected promise: ${rejected[0]}` } }));
-      }
-      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
-    });
-  });
-}
-
-/**
- * A finished task's message: the runs with their step records packed into columns (sim/packed-steps.ts),
- * whose buffers are moved, not copied, and the digests a report needs.
- */
-function doneMessage(task: number[], runs: SessionRun[], digest: DigestOptions | null): [FromWorker, ArrayBuffer[]] {
-  const digests = digest ? runs.map((r) => digestRun(r, digest)) : undefined;
-  const packed = runs.map((r) => packSteps(r.steps));
-  const sent = runs.map((r, j) => (packed[j] ? { ...r, steps: [] } : r));
-  return [{ type: 'done', task, runs: sent, packed, ...(digests ? { digests } : {}) }, packed.flatMap((p) => (p ? transferList(p) : []))];
 }

@@ -1,0 +1,67 @@
+/**
+ * The worker side of parallel.ts, run by worker-main: rebuild the plan from its source, check it is the
+ * parent's, then run each task it is sent and send back the runs (step records packed into columns).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createTokenCounter } from '../core/tokens.js';
+import { digestRun, type DigestOptions } from '../report/run-digest.js';
+import { installWorkerGuards } from './isolation.js';
+import { packSteps, transferList } from './packed-steps.js';
+import { cellsSignature, loadPlan } from './parallel.js';
+import type { SessionRun } from './records.js';
+import { planCells, runCells, type Cell, type WorkloadCache } from './run.js';
+import { fromWorker, type FromWorker, type WorkerInit } from './worker-protocol.js';
+
+/** Runs in a worker thread: rebuild the plan, then run each task it is sent. */
+export async function workerMain(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('workerMain must run in a worker thread');
+  const init = workerData as WorkerInit;
+  let cells: Cell[];
+  try {
+    cells = planCells(await loadPlan(init.source));
+    const sig = cellsSignature(cells);
+    if (sig !== init.signature) throw new Error(`rebuilt plan differs from the parent's (${sig} vs ${init.signature})`);
+  } catch (e) {
+    port.postMessage(fromWorker(e, true));
+    return;
+  }
+  const cache: WorkloadCache = { key: '' };
+  const takeRejections = init.isolate ? installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker)) : undefined;
+  port.on('message', (task: number[]) => {
+    let runs: SessionRun[];
+    try {
+      runs = runCells(task.map((i) => cells[i]!), createTokenCounter, {
+        checked: init.checked,
+        cache,
+        onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker),
+      });
+    } catch (e) {
+      port.postMessage(fromWorker(e));
+      return;
+    }
+    if (!takeRejections) {
+      port.postMessage(...doneMessage(task, runs, init.digest));
+      return;
+    }
+    // unhandled rejections surface after the synchronous session: wait one turn, then blame this cell
+    setImmediate(() => {
+      const rejected = takeRejections();
+      if (rejected.length) {
+        runs = runs.map((r) => (r.failure ? r : { ...r, failure: { ...r.key, step: r.steps.length, phase: 'isolation', error: `policy left a rejected promise: ${rejected[0]}` } }));
+      }
+      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
+    });
+  });
+}
+
+/**
+ * A finished task's message: the runs with their step records packed into columns (sim/packed-steps.ts),
+ * whose buffers are moved, not copied, and the digests a report needs.
+ */
+function doneMessage(task: number[], runs: SessionRun[], digest: DigestOptions | null): [FromWorker, ArrayBuffer[]] {
+  const digests = digest ? runs.map((r) => digestRun(r, digest)) : undefined;
+  const packed = runs.map((r) => packSteps(r.steps));
+  const sent = runs.map((r, j) => (packed[j] ? { ...r, steps: [] } : r));
+  return [{ type: 'done', task, runs: sent, packed, ...(digests ? { digests } : {}) }, packed.flatMap((p) => (p ? transferList(p) : []))];
+}

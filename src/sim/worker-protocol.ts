@@ -1,0 +1,37 @@
+/**
+ * The messages between parallel.ts and its worker threads: what a worker is started with, what it
+ * sends back, and errors across the thread boundary (input errors keep their name, so the CLI still
+ * reports them as the user's mistake; any other error keeps its stack).
+ */
+import type { SessionRun } from './records.js';
+import type { RunDigest, DigestOptions } from '../report/run-digest.js';
+import type { PackedSteps } from './packed-steps.js';
+import type { PlanSource } from './parallel.js';
+
+export interface WorkerInit {
+  source: PlanSource;
+  signature: string;
+  checked: boolean;
+  isolate: boolean;
+  digest: DigestOptions | null;
+}
+
+export type FromWorker =
+  | { type: 'tick' }
+  | { type: 'beat' }
+  | { type: 'done'; task: number[]; runs: SessionRun[]; packed?: (PackedSteps | null)[]; digests?: RunDigest[] }
+  | { type: 'error'; message: string; name?: string; init?: boolean };
+
+/** Errors about the input (not the tool) keep their name and message across the thread boundary. */
+const INPUT_ERRORS = new Set(['InputError', 'ScenarioError', 'ImportError', 'TraceError', 'ParamError', 'DocumentError', 'PolicyLoadError']);
+export function fromWorker(e: unknown, init = false): FromWorker {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const base = INPUT_ERRORS.has(err.name) ? { message: err.message, name: err.name } : { message: err.stack ?? err.message };
+  return { type: 'error', ...base, ...(init ? { init } : {}) };
+}
+export function toError(m: { message: string; name?: string }): Error {
+  if (!m.name) return new Error(`worker: ${m.message}`);
+  const e = new Error(m.message);
+  e.name = m.name;
+  return e;
+}
