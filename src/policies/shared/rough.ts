@@ -11,8 +11,20 @@ const memo = new WeakMap<Message, number>();
 /** chars/4, rounded up (0 for an empty string). */
 export const roughText = (text: string): number => Math.ceil(text.length / 4);
 
-/** chars/4 of everything a message sends: text, call names and arguments, reasoning; images at their token price. */
+/**
+ * chars/4 of everything a message sends: text, call names and arguments, reasoning; images at their token price.
+ * Only content given as parts is memoized (its text is joined to be measured); otherwise the lengths are
+ * read directly, which costs less than a look-up in a table holding every message of the session (a probe
+ * into memory no recent step touched, once the session has more messages than the processor caches hold).
+ */
 export function roughMessage(msg: Message): number {
+  const c = msg.content;
+  if (!Array.isArray(c)) {
+    let chars = c == null ? 0 : c.length;
+    if (msg.tool_calls) for (const tc of msg.tool_calls) chars += tc.function.name.length + tc.function.arguments.length;
+    chars += (msg.reasoning?.length ?? 0) + (msg.reasoning_content?.length ?? 0);
+    return Math.ceil(chars / 4);
+  }
   const hit = memo.get(msg);
   if (hit !== undefined) return hit;
   let chars = contentText(msg).length;
