@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contentText, memoOf, type Message } from '../../src/core/messages.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import {
-  buildCompactedHistory, collectUserMessages, COMPACT_PROMPT, selectUserMessages, SUMMARY_PREFIX, summaryMessage,
+  buildCompactedHistory, collectUserMessages, COMPACT_PROMPT, compactedHistory, selectUserMessages, SUMMARY_PREFIX, summaryMessage,
 } from '../../src/policies/codex/compacted-history.js';
 import { autoCompactLimit, codexPolicy } from '../../src/policies/codex/policy.js';
 import { roughMessages } from '../../src/policies/shared/rough.js';
@@ -73,6 +73,11 @@ describe('codex compacted history, message by message', () => {
       expect(next.slice(0, -1).map((m) => contentText(m))).toEqual(selectUserMessages(collectUserMessages(h), budget));
       for (const m of next.slice(0, -1)) expect(Object.keys(m).sort()).toEqual(['content', 'role']);
       expect(next.at(-1)).toEqual({ role: 'user', content: `${SUMMARY_PREFIX}\nS` });
+      // with its exact total, and every message it made frozen with its count
+      const counted = compactedHistory(h, 'S', budget, createTokenCounter());
+      expect(counted.history).toEqual(next);
+      expect(counted.tokens).toBe(createTokenCounter().messages(next.map((m) => ({ ...m }))));
+      for (const m of counted.history) if (!h.includes(m)) expect(Object.isFrozen(m) && memoOf(m)?.tokens).toBe(createTokenCounter().message({ ...m }));
     }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 7 });
   });
 

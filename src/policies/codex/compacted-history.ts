@@ -7,7 +7,7 @@
  * Assistant messages, tool calls and results and reasoning are all dropped.
  */
 import { contentText, type Message } from '../../core/messages.js';
-import { messageWithCount, splitsBetween, type TokenCounter } from '../../core/tokens.js';
+import { MESSAGE_OVERHEAD_TOKENS, messageWithCount, splitsBetween, type TokenCounter } from '../../core/tokens.js';
 import { trimHeadTail } from '../shared/head-tail-trim.js';
 import { roughText } from '../shared/rough.js';
 
@@ -110,12 +110,36 @@ export function summaryMessage(summaryText: string, tokens?: TokenCounter): Mess
  * kept message that is already `{ role: 'user', content: text }` is kept as that (frozen, immutable)
  * object, an equal value whose token count and hash the harness has memoized (a new object per
  * compaction made every compaction re-count and re-hash the kept messages, up to 20k tokens); others
- * become such a message. `tokens`: the summary message is built with its count (`summaryMessage`).
+ * become such a message.
  */
-export function buildCompactedHistory(history: readonly Message[], summaryText: string, maxUserTokens: number, tokens?: TokenCounter): Message[] {
+export function buildCompactedHistory(history: readonly Message[], summaryText: string, maxUserTokens: number): Message[] {
   const kept = selectKept(history, maxUserTokens, userText,
     (text, m): Message => (isPlainUserMessage(m) ? m : { role: 'user', content: text }),
     (text): Message => ({ role: 'user', content: text }));
-  kept.push(summaryMessage(summaryText, tokens));
+  kept.push(summaryMessage(summaryText));
   return kept;
+}
+
+/**
+ * `buildCompactedHistory` with its exact token total, summed while the kept messages are chosen (each
+ * is read there anyway) rather than in a second pass over the result. New messages (a truncated or a
+ * rebuilt one, the summary) are frozen with their count, so the harness does not count them again.
+ */
+export function compactedHistory(
+  history: readonly Message[], summaryText: string, maxUserTokens: number, tokens: TokenCounter,
+): { history: Message[]; tokens: number } {
+  let total = 0;
+  const fresh = (text: string): Message => {
+    const n = tokens.count(text);
+    total += MESSAGE_OVERHEAD_TOKENS + n;
+    return messageWithCount('user', text, n);
+  };
+  const kept = selectKept(history, maxUserTokens, userText, (text, m): Message => {
+    if (!isPlainUserMessage(m)) return fresh(text);
+    total += tokens.message(m);
+    return m;
+  }, fresh);
+  const summary = summaryMessage(summaryText, tokens);
+  kept.push(summary);
+  return { history: kept, tokens: total + tokens.message(summary) };
 }

@@ -25,7 +25,7 @@ import type { Usage } from '../../core/usage.js';
 import { flagOverWindow, historyTotal } from '../shared/over-window.js';
 import { roughMessages } from '../shared/rough.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
-import { buildCompactedHistory, COMPACT_PROMPT } from './compacted-history.js';
+import { COMPACT_PROMPT, compactedHistory } from './compacted-history.js';
 
 export interface CodexConfig {
   modelContextWindow: number;
@@ -78,12 +78,11 @@ class CodexPolicy implements ContextPolicy {
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const r = this.compact(history, ctx);
     if (r === undefined || 'veto' in r) return flagOverWindow(history, r, ctx);
-    // the result's exact total, from memoized counts (the kept messages are the history's, the summary's
-    // count is known): nothing is counted twice, and the running sum continues from it
-    return flagOverWindow(history, r, ctx, ctx.tokens.messages(r.history));
+    // the result's exact total (compactedHistory): nothing is counted twice, and the running sum continues from it
+    return flagOverWindow(history, r.result, ctx, r.tokens);
   }
 
-  private compact(history: readonly Message[], ctx: PolicyContext): PolicyResult | { veto: string } | undefined {
+  private compact(history: readonly Message[], ctx: PolicyContext): { result: PolicyResult; tokens: number } | { veto: string } | undefined {
     const window = this.cfg.modelContextWindow > 0 ? this.cfg.modelContextWindow : ctx.contextWindow;
     const limit = autoCompactLimit(window, this.cfg);
     const total = this.totalTokens(history, ctx);
@@ -95,15 +94,16 @@ class CodexPolicy implements ContextPolicy {
       reusesMainCache: input.length === history.length, purpose: 'summary',
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
-    const next = buildCompactedHistory(history, res.text, this.cfg.userMessageMaxTokens, ctx.tokens);
+    const { history: next, tokens } = compactedHistory(history, res.text, this.cfg.userMessageMaxTokens, ctx.tokens);
     // Codex recomputes its count from the new history (recompute_token_usage)
     this.counted = ctx.systemTokens + roughMessages(next);
     this.countedLen = next.length;
     const phase = ctx.turnStart ? 'pre-turn' : 'mid-turn';
-    return {
+    const result: PolicyResult = {
       history: next, kind: 'summary', note: `${phase} at ${total} ≥ ${limit}`,
       detail: { phase, countedTokens: total, limit, droppedForSummary: history.length - input.length },
     };
+    return { result, tokens };
   }
 
   afterStep(history: readonly Message[], usage: Usage): HookResult {
