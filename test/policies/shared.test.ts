@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, call, toolResult, user } from '../../src/core/messages.js';
+import { assistant, call, freezeMessage, memoOf, toolResult, user } from '../../src/core/messages.js';
 import { roughJson, roughMessage } from '../../src/policies/shared/rough.js';
 import { indexCalls, parseArgs, toolNameOf, toolSet } from '../../src/policies/shared/tool-calls.js';
 import { replaceContents } from '../../src/policies/shared/tool-results.js';
@@ -38,6 +38,10 @@ describe('shared policy helpers', () => {
     expect(roughMessage(assistant(null, [call('c2', 'Read', 'x')]))).toBe(Math.ceil(5 / 4));
     const parts = { role: 'user' as const, content: [{ type: 'text' as const, text: 'ab' }, { type: 'image_url' as const, image_url: { url: 'u' } }, { type: 'text' as const, text: 'cd' }] };
     expect(roughMessage(parts)).toBe(Math.ceil('ab\ncd'.length / 4) + 1600);
+    // a frozen message keeps it in its memo slot: the same figure
+    const frozen = freezeMessage({ ...withCalls });
+    expect(roughMessage(frozen)).toBe(roughMessage(withCalls));
+    expect(memoOf(frozen)?.rough).toBe(roughMessage(withCalls));
     expect(roughJson(h)).toBe(Math.ceil(JSON.stringify(h).length / 4));
     expect(userIndices([...h, user('again')])).toEqual([0, 4]);
   });

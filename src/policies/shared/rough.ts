@@ -3,7 +3,7 @@
  * `roughTokenCountEstimation`, Hermes `estimate_tokens_rough`). Policies decide with these, as their
  * sources do; the harness bills with exact tokens. Memoized per message object (messages are immutable).
  */
-import { contentText, imageCount, type Message } from '../../core/messages.js';
+import { contentText, imageCount, memoOf, type Message } from '../../core/messages.js';
 import { IMAGE_TOKENS } from '../../core/tokens.js';
 
 const memo = new WeakMap<Message, number>();
@@ -13,25 +13,21 @@ export const roughText = (text: string): number => Math.ceil(text.length / 4);
 
 /**
  * chars/4 of everything a message sends: text, call names and arguments, reasoning; images at their token price.
- * Only content given as parts is memoized (its text is joined to be measured); otherwise the lengths are
- * read directly, which costs less than a look-up in a table holding every message of the session (a probe
- * into memory no recent step touched, once the session has more messages than the processor caches hold).
+ * Kept in the message's memo slot once the harness has frozen it (read on every step by policies that
+ * estimate what was appended: the slot is on memory the step touches anyway, where a table of every
+ * message of a long session is a probe into memory no recent step touched), in a table otherwise.
  */
 export function roughMessage(msg: Message): number {
-  const c = msg.content;
-  if (!Array.isArray(c)) {
-    let chars = c == null ? 0 : c.length;
-    if (msg.tool_calls) for (const tc of msg.tool_calls) chars += tc.function.name.length + tc.function.arguments.length;
-    chars += (msg.reasoning?.length ?? 0) + (msg.reasoning_content?.length ?? 0);
-    return Math.ceil(chars / 4);
-  }
-  const hit = memo.get(msg);
+  const slot = memoOf(msg);
+  if (slot?.rough !== undefined) return slot.rough;
+  const hit = slot ? undefined : memo.get(msg);
   if (hit !== undefined) return hit;
   let chars = contentText(msg).length;
   for (const tc of msg.tool_calls ?? []) chars += tc.function.name.length + tc.function.arguments.length;
   chars += (msg.reasoning?.length ?? 0) + (msg.reasoning_content?.length ?? 0);
   const n = Math.ceil(chars / 4) + imageCount(msg) * IMAGE_TOKENS;
-  memo.set(msg, n);
+  if (slot) slot.rough = n;
+  else memo.set(msg, n);
   return n;
 }
 
