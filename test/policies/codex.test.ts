@@ -81,6 +81,26 @@ describe('codex compacted history, message by message', () => {
     }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 7 });
   });
 
+  it('reuses the last compaction\'s counts: the same result, totals and message objects as a walk of every message', () => {
+    const step = fc.record({ appended: fc.array(msg, { maxLength: 12 }), budget: fc.integer({ min: 0, max: 300 }), summary: fc.constantFrom('S', '', 'T t') });
+    fc.assert(fc.property(fc.array(msg, { maxLength: 20 }), fc.array(step, { minLength: 1, maxLength: 6 }), (start, steps) => {
+      const counter = createTokenCounter();
+      let h: Message[] = start;
+      let prev: ReturnType<typeof compactedHistory>['kept'] | undefined;
+      for (const st of steps) {
+        const reused = compactedHistory(h, st.summary, st.budget, counter, prev);
+        const walked = compactedHistory(h, st.summary, st.budget, counter);
+        expect(reused.history).toEqual(walked.history);
+        for (let i = 0; i < walked.history.length - 1; i++) if (h.includes(walked.history[i]!)) expect(reused.history[i]).toBe(walked.history[i]);
+        expect(reused.tokens).toBe(createTokenCounter().messages(walked.history.map((m) => ({ ...m }))));
+        expect(reused.rough).toBe(walked.rough);
+        expect(reused.rough).toBe(roughMessages(walked.history));
+        prev = reused.kept;
+        h = [...reused.history, ...st.appended]; // the harness's copy of the result, then what was appended
+      }
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 9 });
+  });
+
   it('builds the summary message with its exact count, without counting it whole', () => {
     fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', 'Summary: the of and', '\nx', '/x')), (text) => {
       const counter = createTokenCounter();

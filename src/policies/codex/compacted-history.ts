@@ -121,25 +121,84 @@ export function buildCompactedHistory(history: readonly Message[], summaryText: 
 }
 
 /**
- * `buildCompactedHistory` with its exact token total, summed while the kept messages are chosen (each
- * is read there anyway) rather than in a second pass over the result. New messages (a truncated or a
- * rebuilt one, the summary) are frozen with their count, so the harness does not count them again.
+ * What a compaction leaves for the next one: its result and, per kept user message (all but the last
+ * message), its chars/4 estimate and exact tokens, with the counter they were counted with.
+ */
+export interface KeptCounts {
+  result: readonly Message[];
+  rough: readonly number[];
+  tokens: readonly number[];
+  counter: TokenCounter;
+}
+
+/** The result of `compactedHistory`: the new history, its exact and chars/4 totals, and what the next compaction reuses. */
+export interface Compacted {
+  history: Message[];
+  tokens: number;
+  rough: number;
+  kept: KeptCounts;
+}
+
+/**
+ * `buildCompactedHistory` with its exact token total and chars/4 total, summed while the kept messages
+ * are chosen rather than in more passes over the result. New messages (a truncated or a rebuilt one, the
+ * summary) are frozen with their count, so the harness does not count them again.
+ *
+ * `prev`, the last compaction's `kept`: when the history still starts with that result (the harness's
+ * history is it plus what was appended since), its kept messages are plain user messages whose estimates
+ * and counts are known, so the walk reads them from `prev` instead of reading each message again. Why:
+ * in a long session the kept messages (up to 20k tokens of them, ~180 here) lie in memory no recent step
+ * touched, and reading each (its text, its memo slot) made a compaction cost more the more it kept.
  */
 export function compactedHistory(
-  history: readonly Message[], summaryText: string, maxUserTokens: number, tokens: TokenCounter,
-): { history: Message[]; tokens: number } {
-  let total = 0;
-  const fresh = (text: string): Message => {
-    const n = tokens.count(text);
-    total += MESSAGE_OVERHEAD_TOKENS + n;
-    return messageWithCount('user', text, n);
+  history: readonly Message[], summaryText: string, maxUserTokens: number, tokens: TokenCounter, prev?: KeptCounts,
+): Compacted {
+  const known = prev && prev.counter === tokens && startsWith(history, prev.result) ? prev.result.length - 1 : 0;
+  const kept: Message[] = [];
+  const rough: number[] = [];
+  const counts: number[] = [];
+  const take = (m: Message, r: number, n: number): void => {
+    kept.push(m);
+    rough.push(r);
+    counts.push(n);
   };
-  const kept = selectKept(history, maxUserTokens, userText, (text, m): Message => {
-    if (!isPlainUserMessage(m)) return fresh(text);
-    total += tokens.message(m);
-    return m;
-  }, fresh);
+  const fresh = (text: string): void => {
+    const n = tokens.count(text);
+    take(messageWithCount('user', text, n), roughText(text), MESSAGE_OVERHEAD_TOKENS + n);
+  };
+  let remaining = maxUserTokens;
+  for (let i = history.length - 1; i >= 0 && remaining > 0; i--) {
+    const m = history[i]!;
+    const text = i < known ? undefined : userText(m);
+    if (i >= known && text === undefined) continue;
+    const t = i < known ? prev!.rough[i]! : roughText(text!);
+    if (t <= remaining) {
+      if (i < known) take(m, t, prev!.tokens[i]!);
+      else if (isPlainUserMessage(m)) take(m, t, tokens.message(m));
+      else fresh(text!);
+      remaining -= t;
+    } else {
+      fresh(truncateToTokens(text ?? contentText(m), remaining));
+      break;
+    }
+  }
+  kept.reverse();
+  rough.reverse();
+  counts.reverse();
   const summary = summaryMessage(summaryText, tokens);
+  let total = tokens.message(summary);
+  let roughTotal = roughText(contentText(summary));
+  for (let k = 0; k < kept.length; k++) {
+    total += counts[k]!;
+    roughTotal += rough[k]!;
+  }
   kept.push(summary);
-  return { history: kept, tokens: total + tokens.message(summary) };
+  return { history: kept, tokens: total, rough: roughTotal, kept: { result: kept, rough, tokens: counts, counter: tokens } };
+}
+
+/** `history` starts with the messages of `prefix`, by identity. */
+function startsWith(history: readonly Message[], prefix: readonly Message[]): boolean {
+  if (history.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (history[i] !== prefix[i]) return false;
+  return true;
 }

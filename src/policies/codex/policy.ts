@@ -25,7 +25,7 @@ import type { Usage } from '../../core/usage.js';
 import { flagOverWindow, historyTotal } from '../shared/over-window.js';
 import { roughMessages } from '../shared/rough.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
-import { COMPACT_PROMPT, compactedHistory } from './compacted-history.js';
+import { COMPACT_PROMPT, compactedHistory, type KeptCounts } from './compacted-history.js';
 
 export interface CodexConfig {
   modelContextWindow: number;
@@ -62,6 +62,8 @@ class CodexPolicy implements ContextPolicy {
   /** Codex's running count at the last response (prompt + output), and the history length then */
   private counted: number | undefined;
   private countedLen = 0;
+  /** what the last compaction kept, reused by the next (compacted-history.ts) */
+  private kept: KeptCounts | undefined;
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
@@ -94,16 +96,18 @@ class CodexPolicy implements ContextPolicy {
       reusesMainCache: input.length === history.length, purpose: 'summary',
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
-    const { history: next, tokens } = compactedHistory(history, res.text, this.cfg.userMessageMaxTokens, ctx.tokens);
-    // Codex recomputes its count from the new history (recompute_token_usage)
-    this.counted = ctx.systemTokens + roughMessages(next);
+    const c = compactedHistory(history, res.text, this.cfg.userMessageMaxTokens, ctx.tokens, this.kept);
+    this.kept = c.kept;
+    const next = c.history;
+    // Codex recomputes its count from the new history (recompute_token_usage): roughMessages(next), summed by compactedHistory
+    this.counted = ctx.systemTokens + c.rough;
     this.countedLen = next.length;
     const phase = ctx.turnStart ? 'pre-turn' : 'mid-turn';
     const result: PolicyResult = {
       history: next, kind: 'summary', note: `${phase} at ${total} ≥ ${limit}`,
       detail: { phase, countedTokens: total, limit, droppedForSummary: history.length - input.length },
     };
-    return { result, tokens };
+    return { result, tokens: c.tokens };
   }
 
   afterStep(history: readonly Message[], usage: Usage): HookResult {
