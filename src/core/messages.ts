@@ -69,7 +69,15 @@ export interface MessageMemo {
   hash?: number;
   /** passed the harness's check of a policy's result (sim/policy-call.ts validateResult) */
   valid?: true;
+  /** the chars/4 estimate agents' own policies use (policies/shared/rough.ts) */
+  rough?: number;
 }
+
+/**
+ * A new slot, every field present (unset): all slots share one object shape, so the reads on every step
+ * (`memo.tokens`, `memo.hash`, `memo.rough`) stay monomorphic whichever field was filled first.
+ */
+const newMemo = (): MessageMemo => ({ tokens: undefined, hash: undefined, valid: undefined, rough: undefined }) as unknown as MessageMemo;
 
 /** The memo slot of a frozen message, if the harness attached one. */
 export function memoOf(msg: Message): MessageMemo | undefined {
@@ -79,7 +87,7 @@ export function memoOf(msg: Message): MessageMemo | undefined {
 /** Shallow-freezes a message and its nested arrays (not deep into reasoning_details). O(size of structure). */
 export function freezeMessage<M extends Message>(msg: M): M {
   if (Object.isFrozen(msg)) return msg;
-  if (Object.isExtensible(msg)) Object.defineProperty(msg, MEMO, { value: {}, enumerable: false });
+  if (Object.isExtensible(msg)) Object.defineProperty(msg, MEMO, { value: newMemo(), enumerable: false });
   if (Array.isArray(msg.content)) {
     for (const p of msg.content) Object.freeze(p);
     Object.freeze(msg.content);

@@ -1,4 +1,5 @@
 /** Head + marker + tail trimming, counted in code points (PR #85479's shape). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codePointLength, headCodePoints, tailCodePoints, trimHeadTail } from '../../src/policies/shared/head-tail-trim.js';
 
@@ -26,5 +27,17 @@ describe('trimHeadTail', () => {
 
   it('keeps no tail when tailChars is 0', () => {
     expect(trimHeadTail('0123456789AB', { ...opts, tailChars: 0 }).text).toBe('012<9>');
+  });
+
+  it('cuts a text without surrogates where the code-point walk cuts it (the slice path)', () => {
+    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 30 }));
+    fc.assert(fc.property(text, fc.nat(30), fc.nat(30), fc.nat(30), (t, threshold, head, tail) => {
+      const o = { thresholdChars: threshold, headChars: head, tailChars: tail, marker: (n: number) => `<${n}>` };
+      const total = codePointLength(t);
+      const walked = t.length <= threshold || total <= threshold || head + tail >= total
+        ? { text: t, omittedChars: 0 }
+        : { text: headCodePoints(t, head) + `<${total - head - tail}>` + (tail > 0 ? tailCodePoints(t, tail) : ''), omittedChars: total - head - tail };
+      expect(trimHeadTail(t, o)).toEqual(walked);
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 1000), seed: 21 });
   });
 });

@@ -1,7 +1,12 @@
 /** `codex`: Codex CLI's auto-compaction, from openai/codex compact.rs and openai_models.rs @ e06dd0e5. */
+import fc from 'fast-check';
+import { countTokens } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
-import { contentText, type Message } from '../../src/core/messages.js';
-import { buildCompactedHistory, COMPACT_PROMPT, selectUserMessages, SUMMARY_PREFIX } from '../../src/policies/codex/compacted-history.js';
+import { contentText, memoOf, type Message } from '../../src/core/messages.js';
+import { createTokenCounter } from '../../src/core/tokens.js';
+import {
+  buildCompactedHistory, collectUserMessages, COMPACT_PROMPT, compactedHistory, selectUserMessages, SUMMARY_PREFIX, summaryMessage,
+} from '../../src/policies/codex/compacted-history.js';
 import { autoCompactLimit, codexPolicy } from '../../src/policies/codex/policy.js';
 import { roughMessages } from '../../src/policies/shared/rough.js';
 import type { PolicyResult } from '../../src/policies/types.js';
@@ -51,6 +56,63 @@ describe('codex compacted history', () => {
     const again = buildCompactedHistory(next, 'T', 20_000); // the copy made for `named` is plain: kept from now on
     expect(again[1]).toBe(plain);
     expect(again[2]).toBe(next[2]);
+  });
+});
+
+describe('codex compacted history, message by message', () => {
+  const msg = fc.oneof(
+    fc.record({ role: fc.constantFrom('user', 'assistant', 'tool'), content: fc.string({ maxLength: 300 }) }),
+    fc.string({ maxLength: 200 }).map((t): Message => ({ role: 'user', content: `${SUMMARY_PREFIX}\n${t}` })),
+    fc.string({ maxLength: 200 }).map((t): Message => ({ role: 'user', content: t, name: 'n' })),
+    fc.array(fc.string({ maxLength: 100 }), { maxLength: 3 }).map((ts): Message => ({ role: 'user', content: ts.map((text) => ({ type: 'text' as const, text })) })),
+  ) as fc.Arbitrary<Message>;
+
+  it('keeps the texts the selection over the user texts keeps (the old, text-based construction)', () => {
+    fc.assert(fc.property(fc.array(msg, { maxLength: 40 }), fc.integer({ min: 0, max: 400 }), (h, budget) => {
+      const next = buildCompactedHistory(h, 'S', budget);
+      expect(next.slice(0, -1).map((m) => contentText(m))).toEqual(selectUserMessages(collectUserMessages(h), budget));
+      for (const m of next.slice(0, -1)) expect(Object.keys(m).sort()).toEqual(['content', 'role']);
+      expect(next.at(-1)).toEqual({ role: 'user', content: `${SUMMARY_PREFIX}\nS` });
+      // with its exact total, and every message it made frozen with its count
+      const counted = compactedHistory(h, 'S', budget, createTokenCounter());
+      expect(counted.history).toEqual(next);
+      expect(counted.tokens).toBe(createTokenCounter().messages(next.map((m) => ({ ...m }))));
+      for (const m of counted.history) if (!h.includes(m)) expect(Object.isFrozen(m) && memoOf(m)?.tokens).toBe(createTokenCounter().message({ ...m }));
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 7 });
+  });
+
+  it('reuses the last compaction\'s counts: the same result, totals and message objects as a walk of every message', () => {
+    const step = fc.record({ appended: fc.array(msg, { maxLength: 12 }), budget: fc.integer({ min: 0, max: 300 }), summary: fc.constantFrom('S', '', 'T t') });
+    fc.assert(fc.property(fc.array(msg, { maxLength: 20 }), fc.array(step, { minLength: 1, maxLength: 6 }), (start, steps) => {
+      const counter = createTokenCounter();
+      let h: Message[] = start;
+      let prev: ReturnType<typeof compactedHistory>['kept'] | undefined;
+      for (const st of steps) {
+        const reused = compactedHistory(h, st.summary, st.budget, counter, prev);
+        const walked = compactedHistory(h, st.summary, st.budget, counter);
+        expect(reused.history).toEqual(walked.history);
+        for (let i = 0; i < walked.history.length - 1; i++) if (h.includes(walked.history[i]!)) expect(reused.history[i]).toBe(walked.history[i]);
+        expect(reused.tokens).toBe(createTokenCounter().messages(walked.history.map((m) => ({ ...m }))));
+        expect(reused.rough).toBe(walked.rough);
+        expect(reused.rough).toBe(roughMessages(walked.history));
+        prev = reused.kept;
+        h = [...reused.history, ...st.appended]; // the harness's copy of the result, then what was appended
+      }
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 9 });
+  });
+
+  it('builds the summary message with its exact count, without counting it whole', () => {
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', 'Summary: the of and', '\nx', '/x')), (text) => {
+      const counter = createTokenCounter();
+      const m = summaryMessage(text, counter);
+      expect(m).toEqual(summaryMessage(text));
+      expect(memoOf(m)?.tokens).toBe(createTokenCounter().message({ role: 'user', content: contentText(m) }));
+    }), { numRuns: Number(process.env.CB_PROP_RUNS ?? 300), seed: 8 });
+    const counter = createTokenCounter();
+    const summary = 'Summary: the of and to in is';
+    counter.prime(summary, countTokens(summary));
+    const m = summaryMessage(summary, counter);
+    expect(memoOf(m)?.tokens).toBe(4 + countTokens(`${SUMMARY_PREFIX}\n${summary}`));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, call, toolResult, user } from '../../src/core/messages.js';
+import { assistant, call, freezeMessage, memoOf, toolResult, user } from '../../src/core/messages.js';
 import { roughJson, roughMessage } from '../../src/policies/shared/rough.js';
 import { indexCalls, parseArgs, toolNameOf, toolSet } from '../../src/policies/shared/tool-calls.js';
 import { replaceContents } from '../../src/policies/shared/tool-results.js';
@@ -32,6 +32,16 @@ describe('shared policy helpers', () => {
 
   it('estimates chars/4 the way agents do', () => {
     expect(roughMessage(user('12345678'))).toBe(2);
+    // string, null and parts content alike: text, call names and arguments, reasoning, images at their price
+    const withCalls = { ...assistant('abc', [call('c1', 'Bash', { command: 'ls' })]), reasoning: 'rr', reasoning_content: 'q' };
+    expect(roughMessage(withCalls)).toBe(Math.ceil((3 + 4 + '{"command":"ls"}'.length + 2 + 1) / 4));
+    expect(roughMessage(assistant(null, [call('c2', 'Read', 'x')]))).toBe(Math.ceil(5 / 4));
+    const parts = { role: 'user' as const, content: [{ type: 'text' as const, text: 'ab' }, { type: 'image_url' as const, image_url: { url: 'u' } }, { type: 'text' as const, text: 'cd' }] };
+    expect(roughMessage(parts)).toBe(Math.ceil('ab\ncd'.length / 4) + 1600);
+    // a frozen message keeps it in its memo slot: the same figure
+    const frozen = freezeMessage({ ...withCalls });
+    expect(roughMessage(frozen)).toBe(roughMessage(withCalls));
+    expect(memoOf(frozen)?.rough).toBe(roughMessage(withCalls));
     expect(roughJson(h)).toBe(Math.ceil(JSON.stringify(h).length / 4));
     expect(userIndices([...h, user('again')])).toEqual([0, 4]);
   });

@@ -1,4 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
+import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import { user } from '../../src/core/messages.js';
@@ -22,6 +23,24 @@ describe('mock summarizer', () => {
     const c = createMockSummarizer({ seed: 8, tokens: createTokenCounter() }).summarize(req);
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
+  });
+
+  it('writes the words one draw each, in draw order (the text does not depend on how it is joined)', () => {
+    const words = (
+      'the of and to in is that for it as with was on be by this are from at or an have not which but all they were ' +
+      'can one been has more their will when there would other what about if out so no some into only also time than ' +
+      'then could these two may first new any its after most over such where our through many before well because ' +
+      'each just those how much both made between under last while same three'
+    ).split(' ');
+    const s = createMockSummarizer({ seed: 3, tokens: createTokenCounter() });
+    const rng = seedrandom.alea('3:summarizer');
+    for (const target of [3, 4, 5, 300, 2_000, 2_001]) {
+      rng(); // the failure draw every call makes first
+      let expected = 'Summary:';
+      for (let i = 2; i < target; i++) expected += ` ${words[Math.floor(rng() * words.length)]}`;
+      const r = s.summarize({ ...req, budgetTokens: target });
+      expect(r.ok && r.text).toBe(expected);
+    }
   });
 
   it('charges input tokens: the messages, the previous summary and the prompt overhead', () => {

@@ -22,10 +22,10 @@
  */
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
-import { flagOverWindow } from '../shared/over-window.js';
+import { flagOverWindow, historyTotal } from '../shared/over-window.js';
 import { roughMessages } from '../shared/rough.js';
-import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
-import { buildCompactedHistory, COMPACT_PROMPT } from './compacted-history.js';
+import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition, PolicyResult } from '../types.js';
+import { COMPACT_PROMPT, compactedHistory, type KeptCounts } from './compacted-history.js';
 
 export interface CodexConfig {
   modelContextWindow: number;
@@ -41,8 +41,13 @@ export function autoCompactLimit(contextWindow: number, cfg: Pick<CodexConfig, '
   return cfg.autoCompactTokenLimit > 0 ? Math.min(cfg.autoCompactTokenLimit, context) : context;
 }
 
-/** Drops the oldest item (with the results of its calls) until the summary request fits the window. */
-function fitForSummary(history: readonly Message[], ctx: PolicyContext, promptTokens: number): Message[] {
+/**
+ * Drops the oldest item (with the results of its calls) until the summary request fits the window. The
+ * whole history's tokens are the running sum flagOverWindow keeps (O(appended)): it almost always fits,
+ * and is then sent as it is.
+ */
+function fitForSummary(history: readonly Message[], ctx: PolicyContext, promptTokens: number): readonly Message[] {
+  if (ctx.systemTokens + historyTotal(history, ctx) + promptTokens <= ctx.contextWindow) return history;
   let h = history.slice();
   while (h.length > 1 && ctx.systemTokens + ctx.tokens.messages(h) + promptTokens > ctx.contextWindow) {
     const first = h[0]!;
@@ -57,6 +62,8 @@ class CodexPolicy implements ContextPolicy {
   /** Codex's running count at the last response (prompt + output), and the history length then */
   private counted: number | undefined;
   private countedLen = 0;
+  /** what the last compaction kept, reused by the next (compacted-history.ts) */
+  private kept: KeptCounts | undefined;
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
@@ -71,10 +78,13 @@ class CodexPolicy implements ContextPolicy {
 
   /** A compaction that still leaves the request over the window (or none although it is over) is flagged. */
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
-    return flagOverWindow(history, this.compact(history, ctx), ctx);
+    const r = this.compact(history, ctx);
+    if (r === undefined || 'veto' in r) return flagOverWindow(history, r, ctx);
+    // the result's exact total (compactedHistory): nothing is counted twice, and the running sum continues from it
+    return flagOverWindow(history, r.result, ctx, r.tokens);
   }
 
-  private compact(history: readonly Message[], ctx: PolicyContext): HookResult {
+  private compact(history: readonly Message[], ctx: PolicyContext): { result: PolicyResult; tokens: number } | { veto: string } | undefined {
     const window = this.cfg.modelContextWindow > 0 ? this.cfg.modelContextWindow : ctx.contextWindow;
     const limit = autoCompactLimit(window, this.cfg);
     const total = this.totalTokens(history, ctx);
@@ -86,15 +96,18 @@ class CodexPolicy implements ContextPolicy {
       reusesMainCache: input.length === history.length, purpose: 'summary',
     });
     if (!res.ok) return { veto: `summary-failed:${res.kind}` };
-    const next = buildCompactedHistory(history, res.text, this.cfg.userMessageMaxTokens);
-    // Codex recomputes its count from the new history (recompute_token_usage)
-    this.counted = ctx.systemTokens + roughMessages(next);
+    const c = compactedHistory(history, res.text, this.cfg.userMessageMaxTokens, ctx.tokens, this.kept);
+    this.kept = c.kept;
+    const next = c.history;
+    // Codex recomputes its count from the new history (recompute_token_usage): roughMessages(next), summed by compactedHistory
+    this.counted = ctx.systemTokens + c.rough;
     this.countedLen = next.length;
     const phase = ctx.turnStart ? 'pre-turn' : 'mid-turn';
-    return {
+    const result: PolicyResult = {
       history: next, kind: 'summary', note: `${phase} at ${total} ≥ ${limit}`,
       detail: { phase, countedTokens: total, limit, droppedForSummary: history.length - input.length },
     };
+    return { result, tokens: c.tokens };
   }
 
   afterStep(history: readonly Message[], usage: Usage): HookResult {

@@ -7,6 +7,9 @@
  * and PR #10474 (head/tail excerpts of oversized outputs); see shared/reference/policies.md §9.
  */
 
+/** Any UTF-16 surrogate, paired or not. */
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Number of code points in `text` (a surrogate pair counts once). */
 export function codePointLength(text: string): number {
   let n = 0;
@@ -63,7 +66,16 @@ export interface HeadTailResult {
 export function trimHeadTail(text: string, o: HeadTailOptions): HeadTailResult {
   // UTF-16 length bounds the code-point count from above: a cheap accept for short texts.
   if (text.length <= o.thresholdChars) return { text, omittedChars: 0 };
-  const total = codePointLength(text);
+  // Without surrogates every code point is one UTF-16 unit: the count is the length and the cuts are
+  // slices, found by one regex scan instead of three loops over the text (codex truncates a long user
+  // message at every compaction)
+  const total = SURROGATE.test(text) ? codePointLength(text) : -1;
+  if (total < 0) {
+    const n = text.length;
+    if (o.headChars + o.tailChars >= n) return { text, omittedChars: 0 };
+    const omitted = n - o.headChars - o.tailChars;
+    return { text: text.slice(0, o.headChars) + o.marker(omitted) + (o.tailChars > 0 ? text.slice(n - o.tailChars) : ''), omittedChars: omitted };
+  }
   if (total <= o.thresholdChars || o.headChars + o.tailChars >= total) return { text, omittedChars: 0 };
   const omitted = total - o.headChars - o.tailChars;
   const tail = o.tailChars > 0 ? tailCodePoints(text, o.tailChars) : '';

@@ -3,7 +3,7 @@
  * `roughTokenCountEstimation`, Hermes `estimate_tokens_rough`). Policies decide with these, as their
  * sources do; the harness bills with exact tokens. Memoized per message object (messages are immutable).
  */
-import { contentText, imageCount, type Message } from '../../core/messages.js';
+import { contentText, imageCount, memoOf, type Message } from '../../core/messages.js';
 import { IMAGE_TOKENS } from '../../core/tokens.js';
 
 const memo = new WeakMap<Message, number>();
@@ -11,15 +11,23 @@ const memo = new WeakMap<Message, number>();
 /** chars/4, rounded up (0 for an empty string). */
 export const roughText = (text: string): number => Math.ceil(text.length / 4);
 
-/** chars/4 of everything a message sends: text, call names and arguments, reasoning; images at their token price. */
+/**
+ * chars/4 of everything a message sends: text, call names and arguments, reasoning; images at their token price.
+ * Kept in the message's memo slot once the harness has frozen it (read on every step by policies that
+ * estimate what was appended: the slot is on memory the step touches anyway, where a table of every
+ * message of a long session is a probe into memory no recent step touched), in a table otherwise.
+ */
 export function roughMessage(msg: Message): number {
-  const hit = memo.get(msg);
+  const slot = memoOf(msg);
+  if (slot?.rough !== undefined) return slot.rough;
+  const hit = slot ? undefined : memo.get(msg);
   if (hit !== undefined) return hit;
   let chars = contentText(msg).length;
   for (const tc of msg.tool_calls ?? []) chars += tc.function.name.length + tc.function.arguments.length;
   chars += (msg.reasoning?.length ?? 0) + (msg.reasoning_content?.length ?? 0);
   const n = Math.ceil(chars / 4) + imageCount(msg) * IMAGE_TOKENS;
-  memo.set(msg, n);
+  if (slot) slot.rough = n;
+  else memo.set(msg, n);
   return n;
 }
 
