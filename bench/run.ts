@@ -96,13 +96,16 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
  * whose data does not fit, could not; the ratio then measured cache warmth. With every run starting
  * cold, as each session of a real run does, the paired ratios rose by ~0.1 (two alternating runs
  * each: codex 0.76–0.77 → 0.87–0.88, claude-code 0.85–0.86 → 0.97, roo-code 0.84–0.93 → 1.0); the 10k
- * figures hardly moved. BENCH_NO_EVICT=1 skips it (to compare with figures taken before).
+ * figures hardly moved. BENCH_NO_EVICT=1 skips it (to compare with figures taken before), and then
+ * nothing is allocated: with the 48 MB allocated but unused, the 10k runs were ~10% slower than without
+ * (none, two-phase; V8 counts the buffer as external memory). BENCH_EVICT_MB sets the size.
  */
-const EVICT = new Float64Array(48 * 1024 * 1024 / 8);
+const EVICT_MB = Number(process.env.BENCH_EVICT_MB ?? 48);
+let evictBuffer: Float64Array | undefined;
 let evictions = 0;
 function evictCaches(): void {
   if (process.env.BENCH_NO_EVICT) return;
-  EVICT.fill(++evictions);
+  (evictBuffer ??= new Float64Array((EVICT_MB * 1024 * 1024) / 8)).fill(++evictions);
 }
 
 interface Tally {
