@@ -97,8 +97,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
  * cold, as each session of a real run does, the paired ratios rose by ~0.1 (two alternating runs
  * each: codex 0.76–0.77 → 0.87–0.88, claude-code 0.85–0.86 → 0.97, roo-code 0.84–0.93 → 1.0); the 10k
  * figures hardly moved. BENCH_NO_EVICT=1 skips it (to compare with figures taken before), and then
- * nothing is allocated: with the 48 MB allocated but unused, the 10k runs were ~10% slower than without
- * (none, two-phase; V8 counts the buffer as external memory). BENCH_EVICT_MB sets the size.
+ * nothing is allocated: with the 48 MB allocated but unused, the paired ratios of the same code fell
+ * (two alternating runs: none 0.84–0.88 against 0.88–0.96, two-phase 0.82–0.86 against 0.91–0.93;
+ * V8 counts the buffer as external memory). BENCH_EVICT_MB sets the size.
  */
 const EVICT_MB = Number(process.env.BENCH_EVICT_MB ?? 48);
 let evictBuffer: Float64Array | undefined;
