@@ -50,8 +50,9 @@ const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blo
   --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
                   "stepsPerSecond10k", "ratio", "pairedRatio", "rounds", "blocks"?}]}
   --blocks        also per policy: CPU µs/step of the whole 1k session and of each 1,000-step block of
-                  the 10k session, GC ms, mean prompt tokens and history messages, compaction events, and
-                  the median wall µs of a step with and without an event at each length (like for like)
+                  the 10k session, GC ms, mean prompt tokens and history messages, compaction events,
+                  the median wall µs of a step with and without an event at each length (like for like),
+                  and the policy's own share of those steps (median µs in its hooks)
   --only-blocks   the per-block figures alone (steps/s fields absent)
 `;
 const { values: args } = parseArgs({
@@ -205,6 +206,7 @@ function main(): void {
     console.log(`  GC ms 1k ${b.gcMs1k}; by block ${b.gcMs10k.join(' ')}; prompt tokens ${b.promptTokens.join(' ')}; events ${b.events.join(' ')}`);
     const s = b.steps;
     console.log(`  median wall µs of a step without an event: 1k ${s.plain1k}, 10k ${s.plain10k}; with one: 1k ${s.event1k ?? '-'} (${s.eventSteps1k} steps), 10k ${s.event10k ?? '-'} (${s.eventSteps10k} steps)`);
+    console.log(`  of which in the policy's hooks (median µs): without an event 1k ${s.policyPlain1k}, 10k ${s.policyPlain10k}; with one 1k ${s.policyEvent1k ?? '-'}, 10k ${s.policyEvent10k ?? '-'}`);
   }
 }
 
