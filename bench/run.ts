@@ -17,7 +17,8 @@
  * Figures are printed, never asserted.
  *
  *   npm run bench                         a table
- *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio, pairedRatio, rounds}], ...}
+ *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio, pairedRatio,
+ *                                         pairedRatioQuartiles, rounds}], ...}
  *   npm run bench -- --policy hermes      only the named policies (repeatable)
  *   npm run bench -- --blocks             also, per policy, CPU µs/step in each 1,000-step block of the
  *                                         10k session next to the whole 1k session (bench/blocks.ts)
@@ -47,8 +48,10 @@ const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blo
   steps per CPU second of every registered policy (or each --policy) at 1k and 10k steps of
   BENCH_SCENARIO (default claude-code-200k), the 10k/1k ratio of the two, and the paired ratio
   (median over rounds of ten 1k runs and one 10k run of the round's own ratio: robust to load drift)
+  with the lower and upper quartiles of the rounds' ratios
   --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
-                  "stepsPerSecond10k", "ratio", "pairedRatio", "rounds", "blocks"?}]}
+                  "stepsPerSecond10k", "ratio", "pairedRatio", "pairedRatioQuartiles", "rounds",
+                  "blocks"?}]}
   --blocks        also per policy: CPU µs/step of the whole 1k session and of each 1,000-step block of
                   the 10k session, GC ms, mean prompt tokens and history messages, compaction events,
                   the median wall µs of a step with and without an event at each length (like for like),
@@ -89,6 +92,16 @@ function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefi
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+/**
+ * The lower and upper quartiles of `xs` (nearest rank): how far the rounds' ratios spread around their
+ * median. Why: on this shared machine the paired ratio of the same code moves by up to ~0.1 between whole
+ * runs, as much as a 10% target, so a figure near 0.9 says little without its spread.
+ */
+const quartiles = (xs: number[]): [number, number] => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (f: number): number => +s[Math.round(f * (s.length - 1))]!.toFixed(3);
+  return [q(0.25), q(0.75)];
+};
 
 /**
  * Memory written before every timed run (untimed), larger than this machine's processor caches (2 MiB L2
@@ -121,6 +134,8 @@ interface Rates {
   sps: [number, number];
   /** median over the rounds of (10k rate ÷ 1k rate) within the round */
   pairedRatio: number;
+  /** lower and upper quartiles of those rounds' ratios */
+  pairedRatioQuartiles: [number, number];
   rounds: number;
   failure?: string;
 }
@@ -166,7 +181,10 @@ function stepsPerSecond(cells: readonly [Cell, Cell], def: PolicyDefinition): Ra
   }
   const sps = (t: Tally): number => Math.round(t.steps / (t.ms / 1000));
   const failure = t1.failure ?? t10.failure;
-  return { sps: [sps(t1), sps(t10)], pairedRatio: +median(ratios).toFixed(3), rounds: ratios.length, ...(failure ? { failure } : {}) };
+  return {
+    sps: [sps(t1), sps(t10)], pairedRatio: +median(ratios).toFixed(3), pairedRatioQuartiles: quartiles(ratios), rounds: ratios.length,
+    ...(failure ? { failure } : {}),
+  };
 }
 
 function main(): void {
@@ -177,7 +195,7 @@ function main(): void {
   for (const def of args['only-blocks'] ? [] : defs) {
     const r = stepsPerSecond(cells, def);
     rates.set(def.id, r);
-    process.stderr.write(`${def.id}: ${r.sps[0]} steps/s at 1k, ${r.sps[1]} at 10k, paired ratio ${r.pairedRatio} (${r.rounds} rounds)\n`); // progress
+    process.stderr.write(`${def.id}: ${r.sps[0]} steps/s at 1k, ${r.sps[1]} at 10k, paired ratio ${r.pairedRatio} (quartiles ${r.pairedRatioQuartiles.join('–')}, ${r.rounds} rounds)\n`); // progress
   }
   const blocks = new Map<string, BlockFigures>();
   if (args.blocks || args['only-blocks']) {
@@ -191,7 +209,7 @@ function main(): void {
     const r = rates.get(d.id);
     return {
       id: d.id,
-      ...(r ? { stepsPerSecond1k: r.sps[0], stepsPerSecond10k: r.sps[1], ratio: +(r.sps[1] / r.sps[0]).toFixed(3), pairedRatio: r.pairedRatio, rounds: r.rounds } : {}),
+      ...(r ? { stepsPerSecond1k: r.sps[0], stepsPerSecond10k: r.sps[1], ratio: +(r.sps[1] / r.sps[0]).toFixed(3), pairedRatio: r.pairedRatio, pairedRatioQuartiles: r.pairedRatioQuartiles, rounds: r.rounds } : {}),
       ...(r?.failure ? { failure: r.failure } : {}), ...(blocks.has(d.id) ? { blocks: blocks.get(d.id) } : {}),
     };
   });
@@ -200,7 +218,7 @@ function main(): void {
     return;
   }
   console.log(`scenario ${SCENARIO}, one session per length, steps per CPU second (node ${process.version})`);
-  if (!args['only-blocks']) console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, 'paired': p.pairedRatio, ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
+  if (!args['only-blocks']) console.table(Object.fromEntries(policies.map((p) => [p.id, { 'steps/s 1k': p.stepsPerSecond1k, 'steps/s 10k': p.stepsPerSecond10k, '10k/1k': p.ratio, 'paired': p.pairedRatio, 'q1': p.pairedRatioQuartiles?.[0], 'q3': p.pairedRatioQuartiles?.[1], ...(p.failure ? { failure: p.failure.slice(0, 60) } : {}) }])));
   for (const [id, b] of blocks) {
     console.log(`${id}: µs/step, 1k session ${b.session1k}; 10k session by 1,000-step block ${b.blocks10k.join(' ')}`);
     console.log(`  GC ms 1k ${b.gcMs1k}; by block ${b.gcMs10k.join(' ')}; prompt tokens ${b.promptTokens.join(' ')}; events ${b.events.join(' ')}`);
