@@ -8,9 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { looksLikePath } from '../testing/policy-module.js';
+import { DocumentError, parseDocument } from '../core/input-text.js';
 import { UsageError } from './errors.js';
 
 export const CONFIG_NAMES = ['compactbench.config.yaml', 'compactbench.config.yml', 'compactbench.config.json'];
@@ -71,9 +71,11 @@ export function loadConfig(explicit: string | undefined, cwd = process.cwd()): {
   }
   let doc: unknown;
   try {
-    doc = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
+    // the same parser as every other input: BOM dropped, nesting bounded (a deep YAML config could end the process)
+    doc = parseDocument(text, !/\.json$/i.test(file));
   } catch (e) {
-    throw new UsageError(`${file}: not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'} (${(e as Error).message})`);
+    if (!(e instanceof DocumentError)) throw e;
+    throw new UsageError(`${file}: ${e.reason}`);
   }
   return { file, config: parseConfig(doc, file) };
 }

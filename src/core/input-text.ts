@@ -1,11 +1,12 @@
 /**
- * Parsing untrusted input documents (scenario, suite, gate, shard and trace JSON/YAML) safely: a leading
- * byte-order mark is dropped everywhere (editors on Windows add one), and a value nested deeper than
- * MAX_INPUT_DEPTH is refused right after parsing. JSON.parse itself copes with any depth, but everything
- * after it — schema checks, error formatting (JSON.stringify), structural walks — recurses, and a
- * 5,000-level document would overflow the stack there instead of failing with a message.
+ * Parsing untrusted input documents (scenario, suite, gate, shard, config and trace JSON/YAML) safely: a
+ * leading byte-order mark is dropped everywhere (editors on Windows add one), and a value nested deeper
+ * than MAX_INPUT_DEPTH is refused. JSON.parse itself copes with any depth, but everything after it —
+ * schema checks, error formatting (JSON.stringify), structural walks — recurses, and a 5,000-level
+ * document would overflow the stack there instead of failing with a message, so JSON is checked right
+ * after parsing. YAML is checked before it is composed into values: see yamlNestingDepth.
  */
-import { parse as parseYaml } from 'yaml';
+import { Parser, parse as parseYaml } from 'yaml';
 
 /** no real input nests deeper than a few dozen levels; 200 leaves room while staying far from the stack limit */
 export const MAX_INPUT_DEPTH = 200;
@@ -27,6 +28,42 @@ export function nestingDepth(v: unknown, limit = MAX_INPUT_DEPTH): number {
   return max;
 }
 
+const YAML_COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+interface YamlToken {
+  type?: string;
+  value?: unknown;
+  items?: { key?: unknown; value?: unknown }[];
+}
+
+/**
+ * The depth of the deepest collection in YAML text (a scalar document is 0), from yaml's concrete syntax
+ * tree, which its lexer and parser build without recursion; counted without recursion, and stops past
+ * `limit`. Collections count as in nestingDepth, so a document passes here whenever its value would.
+ *
+ * Why before composing: yaml's composer recurses once per level, so a few thousand nested `[` run the
+ * stack out inside it. That is not always a RangeError: where the stack runs out while V8 compiles a
+ * regular expression, V8 ends the process with "FATAL ERROR: RegExpCompiler Allocation failed", which no
+ * `catch` sees. With 6,000 levels it did so at some depths of the caller's stack and not at others
+ * (test/robustness/yaml-depth.test.ts), and it once took a vitest worker down in the middle of the suite.
+ */
+export function yamlNestingDepth(text: string, limit = MAX_INPUT_DEPTH): number {
+  let max = 0;
+  const stack: [unknown, number][] = [];
+  for (const token of new Parser().parse(text)) stack.push([token, 0]);
+  while (stack.length) {
+    const [t, d] = stack.pop()!;
+    if (t === null || typeof t !== 'object') continue;
+    const tok = t as YamlToken;
+    const depth = tok.type !== undefined && YAML_COLLECTIONS.has(tok.type) ? d + 1 : d;
+    if (depth > max) max = depth;
+    if (max > limit) return max;
+    if (tok.value !== null && typeof tok.value === 'object') stack.push([tok.value, depth]);
+    if (Array.isArray(tok.items)) for (const item of tok.items) stack.push([item.key, depth], [item.value, depth]);
+  }
+  return max;
+}
+
 /** Thrown by parseDocument; `reason` is a one-line description without the file name. */
 export class DocumentError extends Error {
   constructor(readonly reason: string) {
@@ -37,8 +74,10 @@ export class DocumentError extends Error {
 
 /** Refuses a value nested deeper than MAX_INPUT_DEPTH. */
 export function checkDepth(v: unknown): void {
-  if (nestingDepth(v) > MAX_INPUT_DEPTH) throw new DocumentError(`nested deeper than ${MAX_INPUT_DEPTH} levels (no valid input is)`);
+  if (nestingDepth(v) > MAX_INPUT_DEPTH) throw tooDeep();
 }
+
+const tooDeep = (): DocumentError => new DocumentError(`nested deeper than ${MAX_INPUT_DEPTH} levels (no valid input is)`);
 
 function lineColumn(text: string, pos: number): string {
   let line = 1;
@@ -75,6 +114,7 @@ export function describeYamlError(e: unknown): string {
 export function parseDocument(text: string, yaml = false): unknown {
   let v: unknown;
   const body = stripBom(text);
+  if (yaml && yamlNestingDepth(body) > MAX_INPUT_DEPTH) throw tooDeep();
   try {
     v = yaml ? parseYaml(body) : JSON.parse(body);
   } catch (e) {
