@@ -156,10 +156,10 @@ interface TimedRun {
   policyEventUs: number[];
 }
 
-function runTimed(cell: Cell, def: PolicyDefinition): TimedRun {
+function runTimed(cell: Cell, def: PolicyDefinition, overrides: Record<string, string>): TimedRun {
   const marker = new Marker(cell.workload.steps.length);
   const run = runSession(makeSetup({
-    scenario: cell.scenario.name, seed: 1, workload: cell.workload, policy: resolvePolicy(timed(def, marker)),
+    scenario: cell.scenario.name, seed: 1, workload: cell.workload, policy: resolvePolicy(timed(def, marker), overrides),
     settings: scenarioSettings(cell.scenario), tokens: cell.tokens,
   }));
   marker.end();
@@ -191,15 +191,15 @@ const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length
 const round = (x: number, d = 1): number => +x.toFixed(d);
 const medianOrNull = (xs: number[]): number | null => (xs.length ? round(median(xs), 2) : null);
 /** Per-block figures of `def` on the two cells (`runs` timed runs of each, alternating, after one of each untimed). */
-export function blockFigures(def: PolicyDefinition, cell1k: Cell, cell10k: Cell, runs = 5): BlockFigures {
+export function blockFigures(def: PolicyDefinition, cell1k: Cell, cell10k: Cell, runs = 5, overrides: Record<string, string> = {}): BlockFigures {
   (globalThis as { gc?: () => void }).gc?.();
-  runTimed(cell1k, def);
-  runTimed(cell10k, def);
+  runTimed(cell1k, def, overrides);
+  runTimed(cell10k, def, overrides);
   const r1: TimedRun[] = [];
   const r10: TimedRun[] = [];
   for (let i = 0; i < runs; i++) {
-    r1.push(runTimed(cell1k, def));
-    r10.push(runTimed(cell10k, def));
+    r1.push(runTimed(cell1k, def, overrides));
+    r10.push(runTimed(cell10k, def, overrides));
   }
   const last = r10[r10.length - 1]!;
   const blocks = last.cpuUs.map((_, b) => b);

@@ -19,7 +19,8 @@
  *   npm run bench                         a table
  *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio, pairedRatio,
  *                                         pairedRatioQuartiles, rounds}], ...}
- *   npm run bench -- --policy hermes      only the named policies (repeatable)
+ *   npm run bench -- --policy hermes      only the named policies (repeatable), each as the CLI takes it, with
+ *                                         parameters: --policy microcompact:minSavingsTokens=20000
  *   npm run bench -- --blocks             also, per policy, CPU µs/step in each 1,000-step block of the
  *                                         10k session next to the whole 1k session (bench/blocks.ts)
  *   npm run bench -- --only-blocks        the per-block figures alone (no steps/s)
@@ -27,6 +28,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createTokenCounter, type TokenCounter } from '../dist/core/tokens.js';
+import { parsePolicySpec } from '../dist/policies/params.js';
 import { policyIds, getPolicy, resolvePolicy } from '../dist/policies/registry.js';
 import type { PolicyDefinition } from '../dist/policies/types.js';
 import { runSession } from '../dist/sim/session.js';
@@ -44,9 +46,10 @@ const BUDGET_MS = 2_000;
 /** a 10k run longer than this ends the rounds (one says enough) */
 const SLOW_RUN_MS = 4_000;
 
-const USAGE = `npm run bench -- [--json] [--policy ID]... [--blocks | --only-blocks]
-  steps per CPU second of every registered policy (or each --policy) at 1k and 10k steps of
-  BENCH_SCENARIO (default claude-code-200k), the 10k/1k ratio of the two, and the paired ratio
+const USAGE = `npm run bench -- [--json] [--policy ID[:KEY=VALUE,...]]... [--blocks | --only-blocks]
+  steps per CPU second of every registered policy (or each --policy, with parameters as the CLI takes
+  them) at 1k and 10k steps of BENCH_SCENARIO (default claude-code-200k), the 10k/1k ratio of the two,
+  and the paired ratio
   (median over rounds of ten 1k runs and one 10k run of the round's own ratio: robust to load drift)
   with the lower and upper quartiles of the rounds' ratios
   --json          one line: {"scenario", "lengths", "node", "policies": [{"id", "stepsPerSecond1k",
@@ -76,7 +79,7 @@ function makeCell(steps: number): Cell {
   const scenario = scenarioWithSteps(steps);
   const tokens = createTokenCounter();
   const workload = generateWorkload(scenario, 1, tokens);
-  runOnce(scenario, workload, tokens, getPolicy('none'));
+  runOnce(scenario, workload, tokens, { id: 'none', def: getPolicy('none'), overrides: {} });
   return { scenario, workload, tokens };
 }
 
@@ -84,11 +87,19 @@ function makeCell(steps: number): Cell {
  * One session: the CPU time it took in ms (user + system of this process: the machine may be shared,
  * and CPU time does not count the time other processes held the core) and the steps it simulated.
  */
-function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, def: PolicyDefinition): { ms: number; steps: number; failure?: string } {
+function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, p: BenchPolicy): { ms: number; steps: number; failure?: string } {
+  const policy = resolvePolicy(p.def, p.overrides);
   const c0 = process.cpuUsage();
-  const run = runSession(makeSetup({ scenario: s.name, seed: 1, workload: w, policy: resolvePolicy(def), settings: scenarioSettings(s), tokens }));
+  const run = runSession(makeSetup({ scenario: s.name, seed: 1, workload: w, policy, settings: scenarioSettings(s), tokens }));
   const c = process.cpuUsage(c0);
   return { ms: (c.user + c.system) / 1000, steps: run.steps.length, ...(run.failure ? { failure: run.failure.error } : {}) };
+}
+
+/** A policy as benchmarked: `id` is the spec as given (`microcompact` or `microcompact:minSavingsTokens=20000`). */
+interface BenchPolicy {
+  id: string;
+  def: PolicyDefinition;
+  overrides: Record<string, string>;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -141,7 +152,7 @@ interface Rates {
 }
 
 /**
- * Steps per CPU second of `def` at 1k and 10k steps, in rounds of ten 1k sessions then one 10k session
+ * Steps per CPU second of `p` at 1k and 10k steps, in rounds of ten 1k sessions then one 10k session
  * (the same number of steps on each side), at least 5 rounds (3 when a 10k run takes over 1 s, 1 over 4 s)
  * and until ~2 s of CPU are spent (at most 30).
  * Rates are totals (all steps over all CPU time: CPU time is counted in ticks). On a shared machine the
@@ -149,10 +160,10 @@ interface Rates {
  * taken round by round, each round's 10k session against the 1k sessions just before it, and the median
  * of those kept (`pairedRatio`): a load spike moves one round, not the figure.
  */
-function stepsPerSecond(cells: readonly [Cell, Cell], def: PolicyDefinition): Rates {
+function stepsPerSecond(cells: readonly [Cell, Cell], p: BenchPolicy): Rates {
   const [c1, c10] = cells;
   (globalThis as { gc?: () => void }).gc?.();
-  for (const c of cells) runOnce(c.scenario, c.workload, c.tokens, def); // warm-up, not counted
+  for (const c of cells) runOnce(c.scenario, c.workload, c.tokens, p); // warm-up, not counted
   const t1: Tally = { steps: 0, ms: 0 };
   const t10: Tally = { steps: 0, ms: 0 };
   const ratios: number[] = [];
@@ -167,13 +178,13 @@ function stepsPerSecond(cells: readonly [Cell, Cell], def: PolicyDefinition): Ra
     let ms1 = 0;
     for (let i = 0; i < LENGTHS[1] / LENGTHS[0]; i++) {
       evictCaches();
-      const r = runOnce(c1.scenario, c1.workload, c1.tokens, def);
+      const r = runOnce(c1.scenario, c1.workload, c1.tokens, p);
       add(t1, r);
       steps1 += r.steps;
       ms1 += r.ms;
     }
     evictCaches();
-    const r = runOnce(c10.scenario, c10.workload, c10.tokens, def);
+    const r = runOnce(c10.scenario, c10.workload, c10.tokens, p);
     add(t10, r);
     ratios.push((r.steps / r.ms) / (steps1 / ms1));
     if (r.ms > SLOW_RUN_MS) break; // a very slow policy: one round says enough
@@ -189,7 +200,18 @@ function stepsPerSecond(cells: readonly [Cell, Cell], def: PolicyDefinition): Ra
 
 function main(): void {
   const ids = args.policy?.length ? args.policy : policyIds();
-  const defs = ids.map(getPolicy);
+  let defs: BenchPolicy[];
+  try {
+    defs = ids.map((spec) => {
+      const { id, overrides } = parsePolicySpec(spec);
+      const p = { id: spec, def: getPolicy(id), overrides };
+      resolvePolicy(p.def, p.overrides); // a bad parameter fails here, before any timing
+      return p;
+    });
+  } catch (e) {
+    process.stderr.write(`npm run bench: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
   const cells = [makeCell(LENGTHS[0]), makeCell(LENGTHS[1])] as const;
   const rates = new Map<string, Rates>();
   for (const def of args['only-blocks'] ? [] : defs) {
@@ -201,7 +223,7 @@ function main(): void {
   if (args.blocks || args['only-blocks']) {
     const [c1, c10] = cells;
     for (const def of defs) {
-      blocks.set(def.id, blockFigures(def, c1, c10));
+      blocks.set(def.id, blockFigures(def.def, c1, c10, 5, def.overrides));
       process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
     }
   }
