@@ -16,7 +16,8 @@ dir="${XDG_CACHE_HOME:-$HOME/.cache}/compactbench/node-$version"
 if [ ! -x "$dir/bin/node" ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  (cd "$tmp" && npm pack --silent "$pkg@$version" >/dev/null)
+  (cd "$tmp" && npm pack --silent "$pkg@$version" >/dev/null) ||
+    { echo "node-from-registry: npm could not fetch $pkg@$version from the registry" >&2; exit 1; }
   mkdir -p "$tmp/x"
   tar xzf "$tmp"/"$pkg"-*.tgz -C "$tmp/x" --strip-components=1
   mkdir -p "$(dirname "$dir")"
