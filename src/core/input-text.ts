@@ -39,13 +39,15 @@ interface YamlToken {
 /**
  * The depth of the deepest collection in YAML text (a scalar document is 0), from yaml's concrete syntax
  * tree, which its lexer and parser build without recursion; counted without recursion, and stops past
- * `limit`. Collections count as in nestingDepth, so a document passes here whenever its value would.
+ * `limit`. Collections count as in nestingDepth, so a document whose value passes passes here too, unless
+ * it uses a collection as a mapping key (the value has a string there; here the key counts at its depth).
  *
  * Why before composing: yaml's composer recurses once per level, so a few thousand nested `[` run the
  * stack out inside it. That is not always a RangeError: where the stack runs out while V8 compiles a
  * regular expression, V8 ends the process with "FATAL ERROR: RegExpCompiler Allocation failed", which no
- * `catch` sees. With 6,000 levels it did so at some depths of the caller's stack and not at others
- * (test/robustness/yaml-depth.test.ts), and it once took a vitest worker down in the middle of the suite.
+ * `catch` sees. With 6,000 levels it did so on the second attempt in a fresh process, whatever the
+ * caller's stack depth (test/robustness/yaml-depth.test.ts), and it once took a vitest worker down in the
+ * middle of the suite.
  */
 export function yamlNestingDepth(text: string, limit = MAX_INPUT_DEPTH): number {
   let max = 0;
