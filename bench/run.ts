@@ -20,7 +20,7 @@
  *   npm run bench -- --json               {"scenario", "policies": [{id, stepsPerSecond1k, stepsPerSecond10k, ratio, pairedRatio,
  *                                         pairedRatioQuartiles, rounds}], ...}
  *   npm run bench -- --policy hermes      only the named policies (repeatable), each as the CLI takes it, with
- *                                         parameters: --policy microcompact:minSavingsTokens=20000
+ *                                         parameters: --policy microcompact:keepLastN=5
  *   npm run bench -- --blocks             also, per policy, CPU µs/step in each 1,000-step block of the
  *                                         10k session next to the whole 1k session (bench/blocks.ts)
  *   npm run bench -- --only-blocks        the per-block figures alone (no steps/s)
@@ -95,7 +95,7 @@ function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, p: BenchPolicy)
   return { ms: (c.user + c.system) / 1000, steps: run.steps.length, ...(run.failure ? { failure: run.failure.error } : {}) };
 }
 
-/** A policy as benchmarked: `id` is the spec as given (`microcompact` or `microcompact:minSavingsTokens=20000`). */
+/** A policy as benchmarked: `id` is the spec as given (`microcompact` or `microcompact:keepLastN=5`). */
 interface BenchPolicy {
   id: string;
   def: PolicyDefinition;
@@ -200,9 +200,9 @@ function stepsPerSecond(cells: readonly [Cell, Cell], p: BenchPolicy): Rates {
 
 function main(): void {
   const ids = args.policy?.length ? args.policy : policyIds();
-  let defs: BenchPolicy[];
+  let benched: BenchPolicy[];
   try {
-    defs = ids.map((spec) => {
+    benched = ids.map((spec) => {
       const { id, overrides } = parsePolicySpec(spec);
       const p = { id: spec, def: getPolicy(id), overrides };
       resolvePolicy(p.def, p.overrides); // a bad parameter fails here, before any timing
@@ -214,20 +214,20 @@ function main(): void {
   }
   const cells = [makeCell(LENGTHS[0]), makeCell(LENGTHS[1])] as const;
   const rates = new Map<string, Rates>();
-  for (const def of args['only-blocks'] ? [] : defs) {
-    const r = stepsPerSecond(cells, def);
-    rates.set(def.id, r);
-    process.stderr.write(`${def.id}: ${r.sps[0]} steps/s at 1k, ${r.sps[1]} at 10k, paired ratio ${r.pairedRatio} (quartiles ${r.pairedRatioQuartiles.join('–')}, ${r.rounds} rounds)\n`); // progress
+  for (const p of args['only-blocks'] ? [] : benched) {
+    const r = stepsPerSecond(cells, p);
+    rates.set(p.id, r);
+    process.stderr.write(`${p.id}: ${r.sps[0]} steps/s at 1k, ${r.sps[1]} at 10k, paired ratio ${r.pairedRatio} (quartiles ${r.pairedRatioQuartiles.join('–')}, ${r.rounds} rounds)\n`); // progress
   }
   const blocks = new Map<string, BlockFigures>();
   if (args.blocks || args['only-blocks']) {
     const [c1, c10] = cells;
-    for (const def of defs) {
-      blocks.set(def.id, blockFigures(def.def, c1, c10, 5, def.overrides));
-      process.stderr.write(`${def.id} blocks: ${JSON.stringify(blocks.get(def.id))}\n`);
+    for (const p of benched) {
+      blocks.set(p.id, blockFigures(p.def, c1, c10, 5, p.overrides));
+      process.stderr.write(`${p.id} blocks: ${JSON.stringify(blocks.get(p.id))}\n`);
     }
   }
-  const policies = defs.map((d) => {
+  const policies = benched.map((d) => {
     const r = rates.get(d.id);
     return {
       id: d.id,
