@@ -12,9 +12,17 @@
  * - the `/microcompact [N]` command, from a scenario `command` event (phase `command`);
  * - a schedule in the parameters, `everySteps` / `atSteps`, fired from beforeStep, so the same
  *   experiment runs on any workload (phase `before`);
- * - automatically in beforeStep once the request reaches `triggerFraction` of the window. Seed 000
- *   leaves its "Phase 2: Automatic Integration" open; the default 0.85 is the auto-compression
- *   threshold the seed quotes for Hermes at the time ("Triggers at 85% context capacity").
+ * - automatically in beforeStep once the request reaches `triggerFraction` of the window and a run
+ *   would remove at least a minimum of tool-result tokens. Seed 000 leaves its "Phase 2: Automatic
+ *   Integration" open; the default 0.85 is the auto-compression threshold the seed quotes for Hermes at
+ *   the time ("Triggers at 85% context capacity"). The minimum is the rule of the layer the seed takes
+ *   as its model, Claude Code's per-turn microcompact: act only when clearing saves at least 20,000
+ *   tokens (claude-code/microcompact.ts), which keeps its cache cuts rare and large. Without it, a
+ *   session that stays above the trigger strips on every step, for the one turn that has just left the
+ *   kept N, and cuts the cache each time. The default is that rule as a fraction of the window (20,000
+ *   of Claude Code's 200k = 0.1), since Hermes also runs 32k models, where 20,000 tokens of results may
+ *   never be eligible before the request overflows; `minSavingsTokens` sets Claude Code's absolute
+ *   figure, and `minSavingsFraction=0` runs on every step above the trigger (compactbench 0.1).
  *
  * No-ops: a command or scheduled run that finds nothing to strip is an event with unchanged history
  * (the command ran and said "No changes from compression", as Hermes prints; the harness marks it
@@ -27,6 +35,7 @@ import { sameMessage } from '../core/diff.js';
 import { feedbackLine, feedbackOf, type CompressionFeedback } from './shared/compression-feedback.js';
 import { tailResult } from './shared/tail-result.js';
 import { settledPrefix, stripTail, type Settled, type StripCounts, type TurnUnit } from './microcompact/strip.js';
+import { EligibleResults } from './microcompact/eligible.js';
 import { isScheduled, parseKeepArg, parseStepList, type Schedule } from './microcompact/schedule.js';
 import type { HookResult, PolicyContext, PolicyDefinition, PolicyResult } from './types.js';
 
@@ -43,6 +52,8 @@ interface Stats {
   toolCallsStripped: number;
   toolResultsRemoved: number;
   reasoningStripped: number;
+  /** steps above the trigger whose run would have removed less than the minimum */
+  heldBack: number;
 }
 
 /**
@@ -100,6 +111,8 @@ export const microcompactPolicy: PolicyDefinition = {
     { name: 'keepLastN', type: 'integer', default: 3, min: 0, description: 'turns kept intact; 0 strips everything (seed 000: default 3, as Claude Code)' },
     { name: 'unit', type: 'enum', default: 'tool-call', values: ['tool-call', 'user-turn'], description: "what a turn is: 'tool-call' = a tool-calling assistant message (seed 000's function); 'user-turn' = a user message and its agent loop" },
     { name: 'triggerFraction', type: 'number', default: 0.85, min: 0, max: 1, description: 'run automatically before a step whose request reaches this fraction of the window; 0 = never (seed 000 quotes Hermes auto-compression at 85%)' },
+    { name: 'minSavingsFraction', type: 'number', default: 0.1, min: 0, max: 1, description: 'an automatic run needs at least this fraction of the window in tool results outside the kept turns (Claude Code\'s 20,000-token minimum saving, as 0.1 of its 200k window); 0 = run on every step above the trigger' },
+    { name: 'minSavingsTokens', type: 'integer', default: 0, min: 0, description: 'when positive, the minimum in tokens instead of minSavingsFraction (Claude Code\'s own figure: 20000)' },
     { name: 'everySteps', type: 'integer', default: 0, min: 0, description: 'also run on every step that is a positive multiple of this; 0 = off' },
     { name: 'atSteps', type: 'string', default: '', description: 'also run on these 0-based steps, separated by ";" (e.g. "40;80"; the CLI splits parameters at commas)' },
   ],
@@ -120,7 +133,12 @@ export const microcompactPolicy: PolicyDefinition = {
     const unit = params.unit as TurnUnit;
     const triggerFraction = params.triggerFraction as number;
     const schedule: Schedule = { everySteps: params.everySteps as number, atSteps: parseStepList(params.atSteps as string) };
-    const stats: Stats = { events: 0, noops: 0, tokensRecovered: 0, toolCallsStripped: 0, toolResultsRemoved: 0, reasoningStripped: 0 };
+    const minSavingsFraction = params.minSavingsFraction as number;
+    const minSavingsTokens = params.minSavingsTokens as number;
+    const stats: Stats = { events: 0, noops: 0, tokensRecovered: 0, toolCallsStripped: 0, toolResultsRemoved: 0, reasoningStripped: 0, heldBack: 0 };
+    const eligible = new EligibleResults(keepLastN, unit);
+    /** the automatic mode's minimum saving in tokens; 0 = none */
+    const minSavingsOf = (ctx: PolicyContext): number => (minSavingsTokens > 0 ? minSavingsTokens : minSavingsFraction * ctx.contextWindow);
 
     const historyTokens = new HistoryTokens();
     /**
@@ -138,6 +156,7 @@ export const microcompactPolicy: PolicyDefinition = {
     /** `r` (a run over `history` from `from`), with the settled prefix moved forward over the history it leaves */
     const settle = <R extends HookResult>(history: readonly Message[], from: Settled, r: R): R => {
       ref = history;
+      eligible.reset();
       if (r && !('veto' in r)) {
         // the new history is history[0 : changedFrom] then the tail; changedFrom is from.index or the input's length
         const at = r.changedFrom!;
@@ -178,6 +197,11 @@ export const microcompactPolicy: PolicyDefinition = {
         if (triggerFraction <= 0) return undefined;
         const before = historyTokens.of(history, ctx.tokens);
         if (ctx.systemTokens + before < triggerFraction * ctx.contextWindow) return undefined;
+        const minSavings = minSavingsOf(ctx);
+        if (minSavings > 0 && eligible.tokens(history, settledOf(history).index, ctx.tokens) < minSavings) {
+          stats.heldBack++;
+          return undefined;
+        }
         const { r, from } = run(history, ctx, keepLastN, 'threshold');
         if (r.detail!.noop) {
           stats.noops++;
@@ -199,6 +223,7 @@ export const microcompactPolicy: PolicyDefinition = {
         microcompactToolCallsStripped: stats.toolCallsStripped,
         microcompactToolResultsRemoved: stats.toolResultsRemoved,
         microcompactReasoningStripped: stats.reasoningStripped,
+        microcompactHeldBack: stats.heldBack,
       }),
     };
   },

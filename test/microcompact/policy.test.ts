@@ -96,12 +96,41 @@ describe('microcompact at a threshold', () => {
   });
 
   it('vetoes instead of reporting an event when nothing can be stripped', () => {
-    const p = microcompactPolicy.create(resolvePolicy(microcompactPolicy, { triggerFraction: 0.0001 }).params);
+    const p = microcompactPolicy.create(resolvePolicy(microcompactPolicy, { triggerFraction: 0.0001, minSavingsFraction: 0 }).params);
     const small = agentHistory({ turns: 1, toolSteps: 1 });
     const r = p.beforeStep!(small, ctx(3));
     expect(r).toEqual({ veto: expect.stringMatching(/nothing to strip/) });
     const big = p.beforeStep!(agentHistory({ turns: 3 }), ctx(4)) as PolicyResult;
     expect(big.kind).toBe('strip');
     expect(p.telemetry!()).toMatchObject({ microcompactEvents: 1, microcompactNoops: 1 });
+  });
+
+  it('holds back until the tool results outside the kept turns reach the minimum, then strips at least that', () => {
+    const o = { turns: 6, resultChars: 3_000, contextWindow: 20_000 };
+    const every = runFixture(microcompactPolicy, o, { triggerFraction: 0.3, keepLastN: 1, minSavingsFraction: 0 });
+    const gated = runFixture(microcompactPolicy, o, { triggerFraction: 0.3, keepLastN: 1, minSavingsTokens: 5_000 });
+    const saved = (e: { detail: string }) => JSON.parse(e.detail).transcriptTokensBefore - JSON.parse(e.detail).transcriptTokensAfter;
+    expect(gated.events.length).toBeGreaterThan(0);
+    expect(gated.events.length).toBeLessThan(every.events.length);
+    expect(every.events.some((e) => saved(e) < 5_000)).toBe(true);
+    expect(gated.events.every((e) => saved(e) >= 5_000)).toBe(true);
+    expect(gated.telemetry.microcompactHeldBack).toBeGreaterThan(0);
+    expect(every.telemetry.microcompactHeldBack).toBe(0);
+    expect(gated.violations).toEqual([]);
+  });
+
+  it('takes the minimum as a fraction of the window unless minSavingsTokens sets it', () => {
+    const history = agentHistory({ turns: 3 }); // six tool results of 244 tokens; the last three turns kept, 732 eligible
+    const strips = (params: Record<string, unknown>, contextWindow: number) => {
+      const p = microcompactPolicy.create(resolvePolicy(microcompactPolicy, { triggerFraction: 0.0001, ...params }).params);
+      const r = p.beforeStep!(history, { ...ctx(5), contextWindow });
+      return r !== undefined && 'kind' in r && r.kind === 'strip';
+    };
+    expect(strips({}, 200_000)).toBe(false); // 0.1 of 200k = 20,000 tokens: not eligible yet
+    expect(strips({}, 10_000)).toBe(false); // 0.1 of 10k = 1,000
+    expect(strips({}, 7_000)).toBe(true); // 700
+    expect(strips({ minSavingsTokens: 700 }, 200_000)).toBe(true);
+    expect(strips({ minSavingsTokens: 800 }, 7_000)).toBe(false);
+    expect(strips({ minSavingsFraction: 0 }, 200_000)).toBe(true);
   });
 });
