@@ -5,16 +5,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { call, freezeMessage, type Message } from '../../src/core/messages.js';
+import { freezeMessage, type Message } from '../../src/core/messages.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import { EligibleResults } from '../../src/policies/microcompact/eligible.js';
 import { settledPrefix, stripTail, type Settled, type TurnUnit } from '../../src/policies/microcompact/strip.js';
+import { renderTurns } from './helpers.js';
 
 const RUNS = Number(process.env.CB_PROP_RUNS ?? 150);
 const tokens = createTokenCounter();
 
 const turnArb = fc.record({
-  steps: fc.array(fc.record({ calls: fc.integer({ min: 1, max: 3 }), chars: fc.integer({ min: 1, max: 400 }), reasoning: fc.boolean() }), { maxLength: 4 }),
+  steps: fc.array(fc.record({ calls: fc.integer({ min: 1, max: 3 }), chars: fc.integer({ min: 1, max: 400 }), reasoning: fc.constantFrom(undefined, 'think') }), { maxLength: 4 }),
+  final: fc.constant('Done.'),
 });
 const caseArb = fc.record({
   turns: fc.array(turnArb, { minLength: 1, maxLength: 6 }),
@@ -23,21 +25,6 @@ const caseArb = fc.record({
   /** after which appended messages a run is applied (indices into the whole history, taken modulo its length) */
   runsAt: fc.array(fc.nat(), { maxLength: 6 }),
 });
-
-function render(turns: readonly { steps: readonly { calls: number; chars: number; reasoning: boolean }[] }[]): Message[] {
-  const out: Message[] = [];
-  let id = 0;
-  turns.forEach((t, ti) => {
-    out.push({ role: 'user', content: `question ${ti}` });
-    for (const s of t.steps) {
-      const calls = Array.from({ length: s.calls }, () => call(`c${id++}`, 'read_file', { path: `f${id}` }));
-      out.push({ role: 'assistant', content: '', ...(s.reasoning ? { reasoning: 'think' } : {}), tool_calls: calls });
-      for (const c of calls) out.push({ role: 'tool', tool_call_id: c.id, content: 'x'.repeat(s.chars) + c.id });
-    }
-    out.push({ role: 'assistant', content: 'Done.' });
-  });
-  return out.map((m) => freezeMessage(m));
-}
 
 /** Tokens of the tool results a run over `history` from `settled` removes. */
 function removedResultTokens(history: readonly Message[], keepLastN: number, unit: TurnUnit, settled: Settled): number {
@@ -56,7 +43,7 @@ describe('eligible tool-result tokens (incremental)', () => {
   it('equal what a run removes whenever no call waits, and never fall below it', () => {
     fc.assert(
       fc.property(caseArb, ({ turns, keepLastN, unit, runsAt }) => {
-        const full = render(turns);
+        const full = renderTurns(turns);
         const at = new Set(runsAt.map((k) => k % full.length));
         const history: Message[] = [];
         const eligible = new EligibleResults(keepLastN, unit);
@@ -80,7 +67,7 @@ describe('eligible tool-result tokens (incremental)', () => {
   });
 
   it('rebuilds when the array it saw is replaced, or shortened in place without reset()', () => {
-    const full = render([{ steps: [{ calls: 1, chars: 300, reasoning: false }, { calls: 2, chars: 300, reasoning: false }] }]);
+    const full = renderTurns([{ steps: [{ calls: 1, chars: 300 }, { calls: 2, chars: 300 }], final: 'Done.' }]);
     const eligible = new EligibleResults(1, 'tool-call');
     const history = full.slice();
     const first = eligible.tokens(history, 0, tokens);

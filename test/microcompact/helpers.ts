@@ -1,4 +1,4 @@
-/** Hand-made Hermes-style histories: tool-calling assistant messages with empty text and reasoning. */
+/** Hermes-style histories for the microcompact tests: hand-made ones, and generated turns rendered (property tests). */
 import { call, freezeMessage, toolResult, type Message } from '../../src/core/messages.js';
 
 export interface AgentHistoryOptions {
@@ -40,3 +40,32 @@ export function agentHistory(o: AgentHistoryOptions = {}): Message[] {
 }
 
 export const textOf = (m: Message): string => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content));
+
+/** One tool-calling step of a generated turn: its text, reasoning, number of calls and result size. */
+export interface StepCase {
+  text?: string;
+  reasoning?: string;
+  calls: number;
+  /** characters of each result before its call id (default: a short fixed text) */
+  chars?: number;
+}
+
+/**
+ * Generated turns (property tests) as a history: user → (assistant[calls] → its results)* → final
+ * answer, optionally ending with a call whose result has not arrived. Frozen, as the harness freezes them.
+ */
+export function renderTurns(turns: readonly { steps: readonly StepCase[]; final: string }[], pending = false): Message[] {
+  const out: Message[] = [];
+  let id = 0;
+  turns.forEach((t, ti) => {
+    out.push({ role: 'user', content: `question ${ti}` });
+    for (const s of t.steps) {
+      const calls = Array.from({ length: s.calls }, () => call(`c${id++}`, 'read_file', { path: `f${id}` }));
+      out.push({ role: 'assistant', content: s.text ?? '', ...(s.reasoning ? { reasoning: s.reasoning } : {}), tool_calls: calls });
+      for (const c of calls) out.push({ role: 'tool', tool_call_id: c.id, content: s.chars === undefined ? `contents of ${c.id}` : 'x'.repeat(s.chars) + c.id });
+    }
+    out.push({ role: 'assistant', content: t.final, reasoning_content: 'r' });
+  });
+  if (pending) out.push({ role: 'assistant', content: '', tool_calls: [call(`c${id++}`, 'ls', {})] });
+  return out.map((m) => freezeMessage(m));
+}

@@ -5,9 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../src/core/invariants.js';
-import { call, freezeMessage, type Message } from '../../src/core/messages.js';
+import type { Message } from '../../src/core/messages.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import { microcompactHistory, stripIsNoop, type TurnUnit } from '../../src/policies/microcompact/strip.js';
+import { renderTurns } from './helpers.js';
 
 const RUNS = Number(process.env.CB_PROP_RUNS ?? 150);
 const tokens = createTokenCounter();
@@ -25,24 +26,6 @@ const caseArb = fc.record({
   unit: fc.constantFrom<TurnUnit>('tool-call', 'user-turn'),
 });
 
-type TurnCase = typeof turnArb extends fc.Arbitrary<infer T> ? T : never;
-
-function render(turns: TurnCase[], pending: boolean): Message[] {
-  const out: Message[] = [];
-  let id = 0;
-  turns.forEach((t, ti) => {
-    out.push({ role: 'user', content: `question ${ti}` });
-    for (const s of t.steps) {
-      const calls = Array.from({ length: s.calls }, () => call(`c${id++}`, 'read_file', { path: `f${id}` }));
-      out.push({ role: 'assistant', content: s.text, ...(s.reasoning ? { reasoning: s.reasoning } : {}), tool_calls: calls });
-      for (const c of calls) out.push({ role: 'tool', tool_call_id: c.id, content: `contents of ${c.id}` });
-    }
-    out.push({ role: 'assistant', content: t.final, reasoning_content: 'r' });
-  });
-  if (pending) out.push({ role: 'assistant', content: '', tool_calls: [call(`c${id++}`, 'ls', {})] });
-  return out.map((m) => freezeMessage(m));
-}
-
 const texts = (h: readonly Message[]) =>
   h.filter((m) => m.role !== 'tool' && typeof m.content === 'string' && m.content.trim()).map((m) => `${m.role}:${m.content}`);
 
@@ -50,7 +33,7 @@ describe('microcompact properties', () => {
   it('leaves no orphans, keeps every user/assistant text, never adds tokens, is idempotent', () => {
     fc.assert(
       fc.property(caseArb, ({ turns, pending, keepLastN, unit }) => {
-        const input = render(turns, pending);
+        const input = renderTurns(turns, pending);
         const out = microcompactHistory(input, { keepLastN, unit });
         expect(checkInvariants(out.history)).toEqual([]);
         expect(texts(out.history)).toEqual(texts(input));
