@@ -18,7 +18,7 @@
  */
 import type { Message } from '../../core/messages.js';
 import type { TokenCounter } from '../../core/tokens.js';
-import type { TurnUnit } from './strip.js';
+import { hasCalls, type TurnUnit } from './strip.js';
 
 export class EligibleResults {
   private ref: readonly Message[] | undefined;
@@ -66,7 +66,7 @@ export class EligibleResults {
         const before = this.resultSum.length === 0 ? 0 : this.resultSum[this.resultSum.length - 1]!;
         this.resultAt.push(i);
         this.resultSum.push(before + counter.message(m));
-      } else if (this.unit === 'user-turn' ? m.role === 'user' : m.role === 'assistant' && !!m.tool_calls && m.tool_calls.length > 0) {
+      } else if (this.unit === 'user-turn' ? m.role === 'user' : hasCalls(m)) {
         this.starts.push(i);
       }
     }

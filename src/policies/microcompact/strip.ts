@@ -64,7 +64,7 @@ export interface StripCounts {
   reasoningStripped: number;
 }
 
-const hasCalls = (m: Message): boolean => m.role === 'assistant' && !!m.tool_calls && m.tool_calls.length > 0;
+export const hasCalls = (m: Message): boolean => m.role === 'assistant' && !!m.tool_calls && m.tool_calls.length > 0;
 
 export const hasReasoning = (m: Message): boolean =>
   m.reasoning !== undefined || m.reasoning_content !== undefined || m.reasoning_details !== undefined;
