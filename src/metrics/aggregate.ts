@@ -16,7 +16,10 @@ export interface PolicyAggregate {
   paramsHash: string;
   seeds: number[];
   failures: number;
-  /** a metric is null when any seed was unpriced (cost columns) */
+  /**
+   * a metric is null when any seed was unpriced (cost columns), and every metric is null when any session
+   * failed: a session that stopped part-way is not a result (report/verdict-failures.ts)
+   */
   metrics: Record<MetricKey, Estimate | null>;
 }
 
@@ -43,7 +46,12 @@ export function aggregate(rows: readonly SessionRow[]): PolicyAggregate[] {
   return [...groups.values()].map((g) => {
     const key = g[0]!.run.key;
     const metrics = {} as Record<MetricKey, Estimate | null>;
+    const failed = g.some((r) => r.run.failure);
     for (const m of ALL_METRIC_KEYS) {
+      if (failed) {
+        metrics[m] = null;
+        continue;
+      }
       const xs = g.map((r) => r.metrics[m]);
       metrics[m] = xs.some((x) => x === null) ? null : estimate(xs as number[]);
     }

@@ -3,6 +3,8 @@
  * not evaluated (an unpriced cost, a metric undefined for these sessions, or a CI test with one seed).
  * The verdict's exit code follows the CLI convention: 0 pass, 2 fail, 3 not evaluated — a definite
  * failure outranks an unevaluated check, since the candidate already broke a limit.
+ * A failed session is never a result: every check of a scenario where the candidate failed a session
+ * fails, and every check of one where only the baseline failed is not evaluated (nothing to compare).
  */
 import type { MetricKey } from '../metrics/catalogue.js';
 import { BOUNDS, type BoundKey, type Gate, type GateLimit, type GateTest } from './gate.js';
@@ -62,14 +64,28 @@ function checkOne(d: PairedDelta | undefined, scenario: string, l: GateLimit, bo
   return { ...base, status: pass ? 'pass' : 'fail', observed, reason: `${test === 'estimate' ? 'mean' : test === 'significant' ? 'CI low end' : 'CI high end'} ${signed(observed, pct)} ${pass ? '≤' : '>'} ${signed(limit, pct)}` };
 }
 
-export function evaluateGate(gate: Gate, deltas: readonly PairedDelta[]): GateVerdict {
+/** Failed sessions per scenario of a comparison, with the first failure's cause (report/verdict-failures.ts). */
+export interface SideFailures {
+  baseline?: { failures: number; sessions: number; firstError: string };
+  candidate?: { failures: number; sessions: number; firstError: string };
+}
+
+function failedCheck(c: GateCheck, f: SideFailures | undefined): GateCheck {
+  const side = f?.candidate ? 'candidate' : f?.baseline ? 'baseline' : null;
+  if (!side) return c;
+  const x = f![side]!;
+  const reason = `the ${side} FAILED in ${x.failures} of ${x.sessions} sessions (${x.firstError}): a failed session is not a result`;
+  return { ...c, status: side === 'candidate' ? 'fail' : 'not-evaluated', observed: null, reason };
+}
+
+export function evaluateGate(gate: Gate, deltas: readonly PairedDelta[], failures: ReadonlyMap<string, SideFailures> = new Map()): GateVerdict {
   const scenarios = [...new Set(deltas.map((d) => d.scenario))];
   const checks: GateCheck[] = [];
   for (const l of gate.limits) {
     const test = l.test ?? gate.test ?? 'estimate';
     for (const scenario of l.scenarios ?? scenarios) {
       const d = deltas.find((x) => x.scenario === scenario && x.metric === l.metric);
-      for (const bound of BOUNDS) if (l[bound] !== undefined) checks.push(checkOne(d, scenario, l, bound, test));
+      for (const bound of BOUNDS) if (l[bound] !== undefined) checks.push(failedCheck(checkOne(d, scenario, l, bound, test), failures.get(scenario)));
     }
   }
   const status: CheckStatus = checks.some((c) => c.status === 'fail')

@@ -18,7 +18,7 @@ export interface Interval {
 export interface PairedDelta {
   scenario: string;
   metric: MetricKey;
-  /** seeds where both sessions have a value for this metric */
+  /** seeds where both sessions completed and have a value for this metric */
   seeds: number[];
   /** null when the metric is unpriced (a null cost) on any seed of either side */
   baseline: Estimate | null;
@@ -54,7 +54,8 @@ function pairOne(scenario: string, metric: MetricKey, base: Map<number, SessionR
   let unpriced = false;
   for (const [seed, br] of base) {
     const cr = cand.get(seed);
-    if (!cr) continue;
+    // a failed session stopped part-way: its figures are no result to pair (the gate fails on it instead)
+    if (!cr || br.run.failure || cr.run.failure) continue;
     const bv = br.metrics[metric], cv = cr.metrics[metric];
     if (bv === null || cv === null) { unpriced = true; continue; }
     if (!Number.isFinite(bv) || !Number.isFinite(cv)) continue;

@@ -6,6 +6,7 @@ import type { Estimate } from '../metrics/stats.js';
 import { fixed } from './format.js';
 import { cellHtml, escapeHtml } from './html-tables.js';
 import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
+import { failureLines, type FailedPolicy } from './verdict-failures.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -33,12 +34,23 @@ function rowCells(v: ScenarioVerdict, p: RankedPolicy): string[] {
   ];
 }
 
+/** A failed policy's row: no rank and no figures, only that it failed. */
+const failedCells = (f: FailedPolicy): string[] => ['—', `${f.policyLabel} (FAILED ${f.failures} of ${f.sessions})`, 'failed: not a result', '—', '—', '', '—', '—'];
+
 function head(v: ScenarioVerdict): string[] {
   const what = v.metric === 'costTotal' ? 'cost $/session' : 'prompt+aux tokens/session';
   return ['#', 'policy', what, `Δ vs ${v.baseline} (95% CI)`, 'Δ%', 'Δ ≠ 0', 'cache breaks/100 steps', 'events/100 steps'];
 }
 
+/** Failed policies first: they decide more than any interval. */
 function unresolvedNote(v: Verdict): string {
+  const failed = failureLines(v);
+  const note = settledNote(v);
+  if (!failed.length) return note;
+  return `FAILED — not ranked, no cost: ${failed.join('; ')}.${v.unresolved.length ? ` ${note}` : ''}`;
+}
+
+function settledNote(v: Verdict): string {
   if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the runner-up are distinguishable from zero.';
   return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
 }
@@ -53,6 +65,7 @@ export function verdictMarkdown(v: Verdict): string[] {
     const h = head(s);
     lines.push(`| ${h.map(esc).join(' | ')} |`, `|${h.map((_, i) => (i < 2 ? '---' : '--:')).join('|')}|`);
     for (const p of s.ranked) lines.push(`| ${rowCells(s, p).map(esc).join(' | ')} |`);
+    for (const f of s.failed ?? []) lines.push(`| ${failedCells(f).map(esc).join(' | ')} |`);
     lines.push('');
   }
   return lines;
@@ -64,7 +77,7 @@ export function verdictHtml(v: Verdict): string {
     const rows = s.ranked.map((p) => {
       const cls = p.policyLabel === s.baseline ? ' class="baseline"' : p.rank === 1 ? ' class="best"' : '';
       return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
-    }).join('\n');
+    }).concat((s.failed ?? []).map((f) => `<tr class="failed">${failedCells(f).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`)).join('\n');
     parts.push(
       `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p><p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
       `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
@@ -77,6 +90,8 @@ export function verdictHtml(v: Verdict): string {
 export function verdictTerminal(v: Verdict): string {
   if (!v.scenarios.length) return '';
   const lines = [`verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.map((s) => `  ${s.sentence}`)];
+  const failed = failureLines(v);
+  if (failed.length) lines.push(`  FAILED (not ranked, no cost): ${failed.join('; ')}`);
   if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);
   return `${lines.join('\n')}\n`;
 }

@@ -4,12 +4,15 @@
  * per-seed differences — every policy replays the same workloads, so the pairing removes the workload
  * noise), cache breaks and compaction events beside it, and one sentence naming the cheapest policy and
  * whether its difference from the baseline is distinguishable from zero. Unpriced scenarios rank by
- * prompt + aux tokens instead of dollars.
+ * prompt + aux tokens instead of dollars. A policy with any failed session is not a result: it is not
+ * ranked, has no cost and cannot be the cheapest; it is listed under `failed` and named in the sentence
+ * (verdict-failures.ts).
  */
 import type { SessionRow } from '../metrics/aggregate.js';
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { Estimate } from '../metrics/stats.js';
 import { pairedDeltas, type Interval } from './paired.js';
+import { failedPolicies, failureSentence, type FailedPolicy } from './verdict-failures.js';
 
 export type RankMetric = 'costTotal' | 'totalTokens';
 
@@ -34,7 +37,8 @@ export interface ScenarioVerdict {
   seeds: number[];
   metric: RankMetric;
   baseline: string;
-  cheapest: string;
+  /** the cheapest policy that completed every session; null when none did */
+  cheapest: string | null;
   /** the cheapest against the second cheapest, paired (null with fewer than two policies) */
   lead: { runnerUp: string; delta: Estimate | null; distinguishable: boolean | null } | null;
   /**
@@ -44,7 +48,10 @@ export interface ScenarioVerdict {
    */
   resolved: boolean | null;
   sentence: string;
+  /** the policies that completed every session, cheapest first */
   ranked: RankedPolicy[];
+  /** the policies with a failed session: not ranked, no cost (empty when every session completed) */
+  failed: FailedPolicy[];
 }
 
 export interface Verdict {
@@ -89,7 +96,11 @@ function leadText(v: Omit<ScenarioVerdict, 'sentence'>): string {
 }
 
 function sentenceFor(v: Omit<ScenarioVerdict, 'sentence'>): string {
-  return `${mainSentence(v)}${leadText(v)}`;
+  if (!v.failed.length) return `${mainSentence(v)}${leadText(v)}`;
+  // the failure first; the comparison among the policies that completed (if any can still be made) after it
+  const failed = failureSentence(v.scenario, v.failed, v.baseline);
+  if (v.failed.some((f) => f.policyLabel === v.baseline) || v.ranked.length < 2) return failed;
+  return `${failed} Among the rest: ${mainSentence(v).replace(`${v.scenario}: `, '')}${leadText(v)}`;
 }
 
 function mainSentence(v: Omit<ScenarioVerdict, 'sentence'>): string {
@@ -121,10 +132,14 @@ export function buildVerdict(rows: readonly SessionRow[], aggs: readonly PolicyA
     const mine = aggs.filter((a) => a.scenario === scenario);
     const base = mine.find((a) => a.policyLabel === baseline);
     if (!base) continue;
-    const metric: RankMetric = mine.every((a) => a.metrics.costTotal) ? 'costTotal' : 'totalTokens';
     const scenarioRows = rows.filter((r) => r.run.key.scenario === scenario);
-    const entries = mine.map((a, order) => {
-      const d = a.policyLabel === baseline ? null : pairedDeltas(scenarioRows, baseline, a.policyLabel, [metric])[0] ?? null;
+    const failed = failedPolicies(mine, scenarioRows);
+    const completed = mine.filter((a) => a.failures === 0);
+    // without the baseline's sessions there is nothing to pair with: the others are ranked without a Δ
+    const paired = base.failures === 0;
+    const metric: RankMetric = completed.every((a) => a.metrics.costTotal) ? 'costTotal' : 'totalTokens';
+    const entries = completed.map((a, order) => {
+      const d = a.policyLabel === baseline || !paired ? null : pairedDeltas(scenarioRows, baseline, a.policyLabel, [metric])[0] ?? null;
       const delta = d?.delta ?? null;
       const distinguishable = !delta || !Number.isFinite(delta.lo) ? null : delta.lo > 0 || delta.hi < 0;
       return {
@@ -138,13 +153,19 @@ export function buildVerdict(rows: readonly SessionRow[], aggs: readonly PolicyA
     const key = (x: number): number => (Number.isFinite(x) ? x : Infinity);
     entries.sort((a, b) => key(a.p.value.mean) - key(b.p.value.mean) || a.order - b.order);
     const ranked = entries.map((e, i) => ({ ...e.p, rank: i + 1 }));
-    const main = ranked[0]?.policyLabel === baseline ? ranked[1] : ranked[0];
+    const main = !paired ? undefined : ranked[0]?.policyLabel === baseline ? ranked[1] : ranked[0];
     const lead = ranked.length < 2 ? null : leadOf(scenarioRows, ranked[0]!.policyLabel, ranked[1]!.policyLabel, metric);
     // an exact tie on every seed is an answer too (more seeds would not change it)
     const settled = (d: Estimate | null, distinguishable: boolean | null): boolean => distinguishable === true || identical(d);
     const resolved = !main || main.distinguishable === null ? null : settled(main.delta, main.distinguishable) && (!lead || settled(lead.delta, lead.distinguishable));
-    const partial = { scenario, seeds: base.seeds, metric, baseline, cheapest: ranked[0]!.policyLabel, lead, resolved, ranked };
+    const partial = { scenario, seeds: base.seeds, metric, baseline, cheapest: ranked[0]?.policyLabel ?? null, lead, resolved, ranked, failed };
     scenarios.push({ ...partial, sentence: sentenceFor(partial) });
   }
-  return { baseline, method: VERDICT_METHOD, scenarios, unresolved: scenarios.filter((s) => s.resolved === false || (s.resolved === null && s.ranked.length > 1)).map((s) => s.scenario) };
+  return { baseline, method: VERDICT_METHOD, scenarios, unresolved: scenarios.filter(unsettled).map((s) => s.scenario) };
+}
+
+/** More seeds could settle it (a failed baseline cannot be settled by seeds: verdict-failures.ts says so instead). */
+function unsettled(s: ScenarioVerdict): boolean {
+  if (s.failed.some((f) => f.policyLabel === s.baseline)) return false;
+  return s.resolved === false || (s.resolved === null && s.ranked.length > 1);
 }

@@ -16,7 +16,7 @@ import { deltasChart } from './charts/deltas.js';
 import { sweepChart } from './charts/sweep.js';
 import { compareMarkdown } from './compare-markdown.js';
 import { comparisonTable } from './comparison-table.js';
-import { evaluateGate, type GateVerdict } from './gate-eval.js';
+import { evaluateGate, type GateVerdict, type SideFailures } from './gate-eval.js';
 import { comparisonHtml, gateHtml, manifestHtml, summaryTablesHtml, sweepHtml } from './html-tables.js';
 import { reportHtml, type HtmlSection } from './html.js';
 import type { ReportManifest } from './manifest.js';
@@ -53,6 +53,17 @@ export interface ReportResult {
   verdict: GateVerdict | null;
   /** 0 pass (or no gate), 2 gate failed, 3 gate not evaluated */
   exitCode: 0 | 2 | 3;
+}
+
+/** Per scenario, the baseline's and the candidate's failed sessions, as the verdict found them. */
+function sideFailures(v: Verdict, baseline: string, candidate: string): Map<string, SideFailures> {
+  const out = new Map<string, SideFailures>();
+  for (const s of v.scenarios) {
+    const b = s.failed.find((f) => f.policyLabel === baseline);
+    const c = s.failed.find((f) => f.policyLabel === candidate);
+    if (b || c) out.set(s.scenario, { ...(b ? { baseline: b } : {}), ...(c ? { candidate: c } : {}) });
+  }
+  return out;
 }
 
 function subtitle(m: ReportManifest): string {
@@ -93,7 +104,7 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   } else if (spec.kind === 'compare') {
     title = `compactbench comparison: ${spec.baseline} → ${spec.candidate}`;
     const deltas = pairedDeltas(summary.rows, spec.baseline, spec.candidate);
-    verdict = spec.gate ? evaluateGate(spec.gate, deltas) : null;
+    verdict = spec.gate ? evaluateGate(spec.gate, deltas, sideFailures(ranking, spec.baseline, spec.candidate)) : null;
     charts.unshift(deltasChart(deltas, verdict, spec.baseline, spec.candidate));
     tables.comparison = comparisonTable(deltas, verdict);
     files['comparison.csv'] = tableCsv(tables.comparison);
