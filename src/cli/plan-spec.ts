@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import { getProfile, PROFILES } from '../cache/profiles.js';
 import { resolvePolicySpec, policyIds, getPolicy, resolvePolicy } from '../policies/registry.js';
 import { parsePolicySpec } from '../policies/params.js';
-import { loadPolicyModule, looksLikePath } from '../testing/policy-module.js';
+import { looksLikePath } from '../testing/policy-module.js';
+import { moduleDefinition, type ModuleMeta } from '../sim/module-policies.js';
+import { probePolicyModule } from '../sim/module-probe.js';
 import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
 import { DEFAULT_REACTION } from '../sim/reaction.js';
 import type { RunPlan, RunScenario } from '../sim/run.js';
@@ -87,13 +89,24 @@ const ALIAS = /^([A-Za-z0-9][\w.@+-]*)=(.+)$/;
  * docs/writing-a-policy.md), each with optional `:key=value,...` parameters, optionally prefixed by
  * `label=` to name it in the report (two versions of one module need two labels).
  */
-export async function resolvePolicyRef(spec: string): Promise<ResolvedPolicy> {
+export async function resolvePolicyRef(spec: string, modules?: Readonly<Record<string, ModuleMeta>>): Promise<ResolvedPolicy> {
   const alias = ALIAS.exec(spec);
-  if (alias) return { ...(await resolvePolicyRef(alias[2]!)), label: alias[1]! };
+  if (alias) return { ...(await resolvePolicyRef(alias[2]!, modules)), label: alias[1]! };
   const { id, overrides } = parsePolicySpec(spec);
   if (!looksLikePath(id)) return resolvePolicy(getPolicy(id), overrides);
-  const { def } = await loadPolicyModule(id);
-  return resolvePolicy(def, overrides);
+  // a module's code never runs here: its metadata was read on a throwaway worker (sim/module-probe.ts)
+  const meta = modules?.[id] ?? (await probePolicyModule(id));
+  return resolvePolicy(moduleDefinition(meta), overrides);
+}
+
+/** The spec with the metadata of every policy module it names, so no thread rebuilding the plan loads one. */
+export async function withModules(spec: PlanSpec): Promise<PlanSpec> {
+  const modules: Record<string, ModuleMeta> = { ...spec.modules };
+  for (const ref of spec.policy ?? []) {
+    const { id } = parsePolicySpec(ALIAS.exec(ref)?.[2] ?? ref);
+    if (looksLikePath(id)) modules[id] ??= await probePolicyModule(id);
+  }
+  return Object.keys(modules).length ? { ...spec, modules } : spec;
 }
 
 export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], resolved?: ResolvedPolicy[]): RunPlan {
@@ -122,13 +135,15 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], re
 /** Everything that defines a plan, in serializable form (worker threads rebuild the plan from it). */
 export interface PlanSpec extends PlanArgs {
   trace?: string[];
+  /** metadata of the policy modules, by the path the --policy value names (withModules) */
+  modules?: Record<string, ModuleMeta>;
 }
 
 /** The plan a PlanSpec describes (traces are imported here, so a worker can do the same). */
 export async function planFromSpec(spec: PlanSpec): Promise<RunPlan> {
   // the trace importers load only when there are traces
   const traces = spec.trace?.length ? await (await import('./trace-scenarios.js')).traceScenarios(spec.trace) : [];
-  const policies = spec.policy?.length ? await Promise.all(spec.policy.map(resolvePolicyRef)) : undefined;
+  const policies = spec.policy?.length ? await Promise.all(spec.policy.map((p) => resolvePolicyRef(p, spec.modules))) : undefined;
   return buildPlan(spec, traces, policies);
 }
 

@@ -28,7 +28,8 @@ export {
   buildPlan, checkProfile, checkScenarioProfiles, defaultPolicies, planFromSpec, resolvePolicyRef, scenarioSettings, specSource, toRunScenario,
   type PlanArgs, type PlanSpec,
 } from './plan-spec.js';
-import { specSource, type PlanSpec } from './plan-spec.js';
+import { specSource, withModules, type PlanSpec } from './plan-spec.js';
+import { setProbeLimits } from '../sim/module-probe.js';
 
 export interface ExecOptions {
   /** threads (this one and workers − 1 worker threads); default from the work and the cores (defaultWorkers); 1 runs in-process */
@@ -134,6 +135,8 @@ function isolationOf(o: CommonOpts, policies: readonly string[] | undefined): Is
   const budget = o.hookBudget !== undefined ? parsePositiveInt('--hook-budget', o.hookBudget, 86_400) * 1000 : DEFAULT_ISOLATION.hookBudgetMs;
   const heapMb = o.policyHeapMb !== undefined ? parsePositiveInt('--policy-heap-mb', o.policyHeapMb, 1_048_576) : DEFAULT_ISOLATION.heapMb;
   const modules = (policies ?? []).some((p) => looksLikePath(parsePolicySpec(p).id));
+  // reading a module's definition runs its top level: the same limits apply (sim/module-probe.ts)
+  setProbeLimits({ hookBudgetMs: budget, heapMb });
   return modules ? { hookBudgetMs: budget, heapMb } : undefined;
 }
 
@@ -167,7 +170,7 @@ export async function runAndWrite(
   let exec: Execution;
   let reportSpec: ReportSpec;
   try {
-    exec = await executePlan(specSource(spec), ex);
+    exec = await executePlan(specSource(await withModules(spec)), ex);
     reportSpec = report(exec.plan, await baselineLabel(exec.plan, o.baseline, !!spec.policy?.length));
   } catch (e) {
     discardOutput(target);

@@ -3,13 +3,15 @@
  * row with its cause, never a dead or hung run. Sessions with a module policy run on worker threads, one
  * cell per task, where
  * - `process.exit()` in a hook throws instead (the hook fails like any throwing hook);
- * - a rejected promise a hook leaves behind fails the session it happened in;
+ * - a rejected promise a hook leaves behind, or a throw from its timers or microtasks, fails the session
+ *   it happened in (or, when it comes later than one timer turn, the next session on that worker);
  * - each hook call sends a heartbeat, and the parent ends a worker whose hook runs past the per-call
  *   time budget (an infinite loop), recording the cause;
  * - the worker's heap is capped (`resourceLimits`), so unbounded allocation ends that worker only.
  * A replacement worker then carries on with the remaining cells.
  */
 import type { ResourceLimits } from 'node:worker_threads';
+import { describeThrown } from '../testing/module-import.js';
 import { setHookObserver } from './policy-call.js';
 import type { SessionRun } from './records.js';
 import type { Cell } from './run.js';
@@ -26,10 +28,10 @@ export const DEFAULT_ISOLATION: IsolationLimits = { hookBudgetMs: 60_000, heapMb
 
 export const workerLimits = (l: IsolationLimits): ResourceLimits => ({ maxOldGenerationSizeMb: l.heapMb, maxYoungGenerationSizeMb: 64 });
 
-/** The session record of a cell whose policy brought its worker down. */
-export function failureRun(cell: Cell, error: string): SessionRun {
+/** The session record of a cell whose policy brought its worker down, or whose module failed to load on it. */
+export function failureRun(cell: Cell, error: string, phase: 'isolation' | 'load' = 'isolation'): SessionRun {
   const key = { scenario: cell.scenario.name, seed: cell.seed, policy: cell.policy.def.id, policyLabel: cell.policy.label, paramsHash: cell.policy.paramsHash };
-  return { key, steps: [], events: [], vetoes: [], violations: [], failure: { ...key, step: 0, phase: 'isolation', error }, userTurns: 0, contextWindow: 0, telemetry: {} };
+  return { key, steps: [], events: [], vetoes: [], violations: [], failure: { ...key, step: 0, phase, error }, userTurns: 0, contextWindow: 0, telemetry: {} };
 }
 
 /** Why a worker died, from its error or exit code. */
@@ -41,8 +43,9 @@ export function deathCause(e: Error | undefined, code: number | undefined, limit
 }
 
 /**
- * Worker side: turn process.exit into a throw, collect unhandled rejections, and send a heartbeat
- * before every hook call. Returns a function that hands over (and clears) the rejections seen so far.
+ * Worker side: turn process.exit into a throw, collect unhandled rejections and uncaught exceptions, and
+ * send a heartbeat before every hook call. Returns a function that hands over (and clears) the causes
+ * seen so far.
  */
 export function installWorkerGuards(heartbeat: () => void): () => string[] {
   const rejections: string[] = [];
@@ -50,7 +53,12 @@ export function installWorkerGuards(heartbeat: () => void): () => string[] {
     throw new Error(`policy called process.exit(${code ?? ''})`);
   }) as typeof process.exit;
   process.on('unhandledRejection', (reason) => {
-    rejections.push(reason instanceof Error ? reason.message : String(reason));
+    rejections.push(`policy left a rejected promise: ${describeThrown(reason)}`);
+  });
+  // a timer or microtask of the policy throwing after its hook returned: handled here, not by Node's
+  // default (which can abort the whole process while a worker is being stopped), and blamed on the cell
+  process.on('uncaughtException', (e) => {
+    rejections.push(`policy threw after its hook returned (from a timer or microtask): ${describeThrown(e)}`);
   });
   setHookObserver(heartbeat);
   return () => rejections.splice(0);

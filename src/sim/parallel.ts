@@ -23,6 +23,8 @@ import { createTokenCounter } from '../core/tokens.js';
 import type { SessionRun } from './records.js';
 import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
 import { deathCause, failureRun, workerLimits, type IsolationLimits } from './isolation.js';
+import { isolatedWorker } from './isolated-worker.js';
+import { moduleOf } from './module-policies.js';
 import { digestRun, keepDigest, type DigestOptions } from '../report/run-digest.js';
 import { unpackSteps } from './packed-steps.js';
 import { toError, type FromWorker, type WorkerInit } from './worker-protocol.js';
@@ -129,12 +131,7 @@ export function cellTasks(cells: readonly Cell[], indices: readonly number[], wo
 export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: readonly number[], opts: CellRunOptions): Promise<SessionRun[]> {
   const cells = planCells(plan);
   for (const i of indices) if (!cells[i]) throw new Error(`cell ${i} is outside the plan (${cells.length} cells)`);
-  if (opts.isolate) {
-    // isolated (policy modules): one cell per task on workers only, so a module's failure costs exactly its own cell
-    const tasks = indices.map((i) => [i]);
-    const byCell = await runPool(source, cells, tasks, Math.max(1, Math.min(opts.workers, tasks.length)), false, opts);
-    return indices.map((i) => byCell.get(i)!);
-  }
+  if (opts.isolate) return runIsolated(source, plan, cells, indices, opts, opts.isolate);
   const tasks = opts.workers > 1 ? largestFirst(cells, cellTasks(cells, indices, opts.workers)) : [[...indices]];
   const threads = Math.min(opts.workers, tasks.length);
   if (threads <= 1) {
@@ -146,6 +143,37 @@ export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: r
   // this thread is one of the `threads`: it takes tasks from the same queue as the workers it starts
   const byCell = await runPool(source, cells, tasks, threads - 1, true, opts);
   return indices.map((i) => byCell.get(i)!);
+}
+
+/**
+ * With policy modules: the registered policies' cells run as usual (their thread never loads a module),
+ * and each module's cells run on isolated workers of their own, one cell per task, so a module's top
+ * level reaches only its own cells and its failure costs exactly its own cells (isolation.ts).
+ */
+async function runIsolated(source: PlanSource, plan: RunPlan, cells: readonly Cell[], indices: readonly number[], opts: CellRunOptions, iso: IsolationLimits): Promise<SessionRun[]> {
+  const groups = new Map<string, number[]>();
+  for (const i of indices) {
+    const file = moduleOf(cells[i]!.policy.def)?.file ?? '';
+    const g = groups.get(file);
+    if (g) g.push(i);
+    else groups.set(file, [i]);
+  }
+  const results = new Map<number, SessionRun>();
+  let before = 0;
+  for (const [file, group] of groups) {
+    const base = before;
+    const sub: CellRunOptions = { ...opts, onProgress: (done) => opts.onProgress?.(base + done, indices.length) };
+    before += group.length;
+    if (!file) {
+      const { isolate: _iso, ...plain } = sub;
+      const runs = await runPlanCells(source, plan, group, plain);
+      group.forEach((c, k) => results.set(c, runs[k]!));
+    } else {
+      const byCell = await runPool(source, cells, group.map((i) => [i]), Math.max(1, Math.min(opts.workers, group.length)), false, { ...sub, isolate: iso });
+      for (const [c, run] of byCell) results.set(c, run);
+    }
+  }
+  return indices.map((i) => results.get(i)!);
 }
 
 /** Expected steps of a task, to start the longest tasks first (the pool then ends with short ones). */
@@ -180,6 +208,15 @@ async function runHere(
   }
 }
 
+/** A message of the protocol; a `done` must answer the task in flight. */
+function wellFormed(m: unknown, inflight: readonly number[] | undefined): m is FromWorker {
+  const x = m as FromWorker;
+  if (!x || typeof x !== 'object') return false;
+  if (x.type === 'beat' || x.type === 'tick' || x.type === 'loaded') return true;
+  if (x.type === 'error') return typeof x.message === 'string';
+  return x.type === 'done' && Array.isArray(x.task) && Array.isArray(x.runs) && x.runs.length === x.task.length && !!inflight && x.task.length === inflight.length && x.task.every((c, k) => c === inflight[k]);
+}
+
 /** Runs `tasks` on `n` workers, and in this thread too when `here` (sharing the queue). */
 function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, here: boolean, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
   const total = tasks.reduce((s, t) => s + t.length, 0);
@@ -202,7 +239,8 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
       if (!failed && !hereBusy && queue.length === 0 && live.size === 0) resolve(results);
     };
     const start = (): void => {
-      const w = new Worker(WORKER_ENTRY, { workerData: init, ...(iso ? { resourceLimits: workerLimits(iso) } : {}) });
+      // an isolated worker runs a module's code: its console goes to stderr, never into --json stdout
+      const w = iso ? isolatedWorker(WORKER_ENTRY, init, iso) : new Worker(WORKER_ENTRY, { workerData: init });
       live.add(w);
       // tasks sent and not yet done, in order; a worker that is not isolated gets its next task before it
       // finishes the current one, so it never waits for this thread (busy with its own cells) to answer
@@ -229,10 +267,11 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
         if (queue.length) start();
         else maybeFinish();
       };
-      const arm = (): void => {
+      const arm = (loading = false): void => {
         if (!iso) return;
         clearTimeout(timer);
-        timer = setTimeout(() => die(`policy hook ran longer than ${iso.hookBudgetMs / 1000} s (the per-call time budget); its worker was stopped`), iso.hookBudgetMs);
+        const what = loading ? 'policy module took longer than' : 'policy hook ran longer than';
+        timer = setTimeout(() => die(`${what} ${iso.hookBudgetMs / 1000} s (the per-call time budget); its worker was stopped`), iso.hookBudgetMs);
       };
       const feed = (): void => {
         while (inflight.length < depth && queue.length) {
@@ -246,7 +285,12 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
         void w.terminate().then(maybeFinish);
       };
       w.on('message', (m: FromWorker) => {
-        if (m.type === 'beat') arm();
+        // an isolated worker runs a module's code, which can post anything on the same port
+        if (!wellFormed(m, inflight[0])) {
+          if (iso) die(`policy sent the harness a message it did not expect (${m === null ? 'null' : typeof m})`);
+          else fail(new Error('worker sent a malformed message'));
+        } else if (m.type === 'beat') arm(m.loading);
+        else if (m.type === 'loaded') clearTimeout(timer);
         else if (m.type === 'tick') opts.onProgress?.(++done, total);
         else if (m.type === 'error') {
           if (iso && inflight.length && !m.init && !m.name) die(`policy crashed its worker: ${m.message.split('\n')[0]}`);

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
 import { digestRun, type DigestOptions } from '../report/run-digest.js';
 import { installWorkerGuards } from './isolation.js';
+import { runIsolatedTask } from './worker-isolated.js';
 import { packSteps, transferList } from './packed-steps.js';
 import { cellsSignature, loadPlan } from './parallel.js';
 import type { SessionRun } from './records.js';
@@ -27,31 +28,20 @@ export async function workerMain(): Promise<void> {
     return;
   }
   const cache: WorkloadCache = { key: '' };
-  const takeRejections = init.isolate ? installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker)) : undefined;
+  if (init.isolate) {
+    const takeRejections = installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker));
+    port.on('message', (task: number[]) => void runIsolatedTask(port, cells, task, init.checked, cache, takeRejections));
+    return;
+  }
   port.on('message', (task: number[]) => {
     let runs: SessionRun[];
     try {
-      runs = runCells(task.map((i) => cells[i]!), createTokenCounter, {
-        checked: init.checked,
-        cache,
-        onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker),
-      });
+      runs = runCells(task.map((i) => cells[i]!), createTokenCounter, { checked: init.checked, cache, onProgress: () => port.postMessage({ type: 'tick' } satisfies FromWorker) });
     } catch (e) {
       port.postMessage(fromWorker(e));
       return;
     }
-    if (!takeRejections) {
-      port.postMessage(...doneMessage(task, runs, init.digest));
-      return;
-    }
-    // unhandled rejections surface after the synchronous session: wait one turn, then blame this cell
-    setImmediate(() => {
-      const rejected = takeRejections();
-      if (rejected.length) {
-        runs = runs.map((r) => (r.failure ? r : { ...r, failure: { ...r.key, step: r.steps.length, phase: 'isolation', error: `policy left a rejected promise: ${rejected[0]}` } }));
-      }
-      port.postMessage({ type: 'done', task, runs } satisfies FromWorker);
-    });
+    port.postMessage(...doneMessage(task, runs, init.digest));
   });
 }
 

@@ -12,13 +12,17 @@ export interface WorkerInit {
   source: PlanSource;
   signature: string;
   checked: boolean;
+  /** isolated workers run one policy module's cells and load it first (module-policies.ts) */
   isolate: boolean;
   digest: DigestOptions | null;
 }
 
 export type FromWorker =
   | { type: 'tick' }
-  | { type: 'beat' }
+  /** before each hook call of an isolated worker, and before it loads a module (`loading`) */
+  | { type: 'beat'; loading?: boolean }
+  /** an isolated worker finished loading its module: the budget waits for the next hook call */
+  | { type: 'loaded' }
   | { type: 'done'; task: number[]; runs: SessionRun[]; packed?: (PackedSteps | null)[]; digests?: RunDigest[] }
   | { type: 'error'; message: string; name?: string; init?: boolean };
 

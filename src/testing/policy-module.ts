@@ -13,76 +13,39 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { REGISTRY, policyIds } from '../policies/registry.js';
 import type { RawParams } from '../policies/params.js';
-import type { ContextPolicy, ParamSpec, PolicyDefinition } from '../policies/types.js';
+import type { PolicyDefinition } from '../policies/types.js';
 import type { PolicyTarget } from './drive.js';
 import type { PreserveClaims } from './invariant.js';
+import { importDefinition, PolicyLoadError } from './module-import.js';
 
-/** A policy module or id that cannot be used (the CLI reports it and exits 1). */
-export class PolicyLoadError extends Error {
-  override name = 'PolicyLoadError';
-}
+export { PolicyLoadError } from './module-import.js';
 
 export interface LoadedTarget extends PolicyTarget {
   /** the file the policy came from, or undefined for a registered id */
   file?: string;
 }
 
-const isDefinition = (v: unknown): v is PolicyDefinition =>
-  !!v && typeof v === 'object' && typeof (v as PolicyDefinition).id === 'string' && typeof (v as PolicyDefinition).create === 'function';
-
 /** Whether a `--policy` value names a file rather than a registered id. */
 export function looksLikePath(ref: string): boolean {
   return /[\\/]/.test(ref) || /\.(m?[jt]s|cjs|cts|mts)$/.test(ref);
 }
 
-function fromFactory(mod: Record<string, unknown>, file: string): PolicyDefinition | undefined {
-  const create = typeof mod.create === 'function' ? mod.create : typeof mod.default === 'function' ? mod.default : undefined;
-  if (!create) return undefined;
-  const id = typeof mod.id === 'string' ? mod.id : path.basename(file).replace(/\.[^.]+$/, '');
-  return {
-    id,
-    description: typeof mod.description === 'string' ? mod.description : `policy module ${file}`,
-    source: file,
-    params: Array.isArray(mod.params) ? (mod.params as ParamSpec[]) : [],
-    create: (params) => (create as (p: Readonly<Record<string, unknown>>) => ContextPolicy)(params),
-  };
-}
-
 /**
- * Imports a module file. TypeScript goes through tsx's `tsImport`, scoped to this one import (no global
- * loader), so a .ts policy loads from the compiled CLI and from any folder, ESM package or not.
+ * Imports a policy module into this thread and finds its definition (see the conventions above). Its
+ * top-level code runs here: the CLI calls this only on an isolated worker (sim/module-probe.ts).
  */
-async function importModule(abs: string, query = ''): Promise<Record<string, unknown>> {
-  const url = pathToFileURL(abs).href + query;
-  if (!/\.[cm]?ts$/i.test(abs)) return (await import(url)) as Record<string, unknown>;
-  const { tsImport } = await import('tsx/esm/api');
-  const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-  // Outside an ESM package tsx compiles the file to CommonJS; Node then exposes its `exports` object as
-  // `default` (marked __esModule), which holds the module's own exports, its `default` included.
-  const cjs = mod.default as Record<string, unknown> | undefined;
-  return cjs && typeof cjs === 'object' && cjs.__esModule === true ? cjs : mod;
-}
-
-/** Imports a policy module and finds its definition (see the conventions above). */
 export async function loadPolicyModule(file: string, cwd = process.cwd()): Promise<LoadedTarget> {
   const abs = path.resolve(cwd, file);
   if (!existsSync(abs)) throw new PolicyLoadError(`policy module ${file} not found (looked at ${abs})`);
-  let mod: Record<string, unknown>;
+  const { def, mod } = await importDefinition(abs, file);
+  let claims: PreserveClaims | undefined;
   try {
-    mod = await importModule(abs);
-  } catch (e) {
-    throw new PolicyLoadError(`policy module ${file} failed to load: ${e instanceof Error ? e.message : String(e)}`);
+    claims = mod.claims && typeof mod.claims === 'object' ? (mod.claims as PreserveClaims) : undefined;
+  } catch {
+    claims = undefined;
   }
-  const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, file);
-  if (!def) {
-    throw new PolicyLoadError(
-      `policy module ${file} exports no policy: export default a PolicyDefinition, export const policy, or export function create(params) returning a ContextPolicy`,
-    );
-  }
-  const claims = mod.claims && typeof mod.claims === 'object' ? (mod.claims as PreserveClaims) : undefined;
   return { def, file: abs, ...(claims ? { claims } : {}), reload: () => reimport(abs) };
 }
 
@@ -93,10 +56,7 @@ let instances = 0;
  * evaluate the file again, so its module-scope variables start fresh (its own imports stay shared).
  */
 async function reimport(abs: string): Promise<PolicyDefinition> {
-  const mod = await importModule(abs, `?compactbench-instance=${++instances}`);
-  const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, abs);
-  if (!def) throw new PolicyLoadError(`policy module ${abs} exports no policy when imported again`);
-  return def;
+  return (await importDefinition(abs, abs, `?compactbench-instance=${++instances}`)).def;
 }
 
 /** A registered id or a module path, with parameter overrides. Unknown ids list the registered ones. */

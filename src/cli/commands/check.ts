@@ -15,7 +15,10 @@ import { caseTranscript } from '../../testing/drive.js';
 import { loadTarget } from '../../testing/policy-module.js';
 import { checkTarget, DEFAULT_RUNS, DEFAULT_SEED, selectInvariants, type CheckReport } from '../../testing/property.js';
 import { abbreviate, formatReport, reproTest, type ReproOptions } from '../../testing/repro.js';
-import { collect } from '../errors.js';
+import { collect, parsePositiveInt } from '../errors.js';
+import { DEFAULT_ISOLATION } from '../../sim/isolation.js';
+import { runIsolated } from '../../sim/isolated-worker.js';
+import { looksLikePath } from '../../testing/policy-module.js';
 
 export const CHECK_EXIT = { ok: 0, toolError: 1, counterexample: 2 } as const;
 
@@ -29,6 +32,8 @@ interface CheckFlags {
   varyParams?: boolean;
   systemInHistory?: boolean;
   json?: boolean;
+  hookBudget?: string;
+  policyHeapMb?: string;
 }
 
 class CheckInputError extends Error {}
@@ -82,8 +87,38 @@ function jsonReport(report: CheckReport, o: ReproOptions): unknown {
   };
 }
 
+/**
+ * A policy module is checked on an isolated worker (sim/isolated-worker.ts), as `run` runs it: its top
+ * level and hooks never run in this process, `process.exit` in them throws (a failing hook, so a
+ * counterexample), its console goes to stderr, and loading or a hook call past --hook-budget, a crash or
+ * the heap cap end the check with exit 1 and the cause.
+ */
+async function checkIsolated(f: CheckFlags, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  let limits;
+  try {
+    limits = {
+      hookBudgetMs: f.hookBudget !== undefined ? parsePositiveInt('--hook-budget', f.hookBudget, 86_400) * 1000 : DEFAULT_ISOLATION.hookBudgetMs,
+      heapMb: f.policyHeapMb !== undefined ? parsePositiveInt('--policy-heap-mb', f.policyHeapMb, 1_048_576) : DEFAULT_ISOLATION.heapMb,
+    };
+  } catch (e) {
+    err(`compactbench check: error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return CHECK_EXIT.toolError;
+  }
+  const { hookBudget: _b, policyHeapMb: _h, ...flags } = f;
+  const o = await runIsolated({ kind: 'check', flags }, limits, `policy module ${f.policy}`);
+  const r = o.ok ? (o.value as { code?: unknown; out?: unknown; err?: unknown }) : null;
+  if (!r || typeof r.code !== 'number' || typeof r.out !== 'string' || typeof r.err !== 'string') {
+    err(`compactbench check: error: ${o.ok ? `policy module ${f.policy}: its worker answered with something that is not a check report` : o.reason}\n`);
+    return CHECK_EXIT.toolError;
+  }
+  err(r.err);
+  out(r.out);
+  return r.code;
+}
+
 /** Runs the command; returns the exit code. Output goes to the given writers (the CLI's stdout/stderr). */
-export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s: string) => void, where: { inProcess?: boolean } = {}): Promise<number> {
+  if (!where.inProcess && f.policy && looksLikePath(f.policy)) return checkIsolated(f, out, err);
   let report: CheckReport;
   let repro: ReproOptions;
   try {
@@ -124,6 +159,8 @@ export function register(program: Command): void {
     .option('--vary-params', "draw parameter values from the policy's ranges for every case")
     .option('--system-in-history', 'histories also start with the system message (agents that keep it in their list)')
     .option('--json', 'print the report as JSON')
+    .option('--hook-budget <seconds>', 'policy modules: longest loading or one hook call may run before the check stops with exit 1 (default 60)')
+    .option('--policy-heap-mb <n>', 'policy modules: heap limit of the worker checking them, in MB (default 2048)')
     // bad usage exits 1 for this command (2 means a counterexample): returning lets commander exit with its own code 1
     .exitOverride((e) => {
       if (e.exitCode === 0) throw e;

@@ -9,7 +9,7 @@ import type { GateVerdict } from '../../report/gate-eval.js';
 import { loadGate } from '../../report/gate.js';
 import { applyConfig, configCandidate } from '../config.js';
 import { UsageError } from '../errors.js';
-import { addExecOptions, addPlanOptions, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
+import { addExecOptions, addPlanOptions, execOf, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
 
 interface CompareOpts extends CommonOpts {
   baseline?: string;
@@ -53,6 +53,7 @@ export function register(program: Command): void {
         const config = applyConfig(opts, c, null);
         opts.candidate ??= configCandidate(config?.file ?? null, config?.config.policies, opts.baseline);
         if (!opts.baseline || !opts.candidate) throw new UsageError('compare: --baseline ID[:params] and --candidate ID[:params] are both required (or a config file with baseline and policies)');
+        execOf(opts, [opts.baseline, opts.candidate]); // the module limits (--hook-budget) apply to reading the modules too
         const [base, cand] = [await resolvePolicyRef(opts.baseline), await resolvePolicyRef(opts.candidate)];
         if (base.label === cand.label) throw new UsageError(`compare: baseline and candidate are the same policy (${base.label})`);
         const gate = opts.gate ? loadGate(opts.gate) : null;
