@@ -35,6 +35,8 @@ export async function isolatedMain(): Promise<void> {
   } catch (e) {
     m = { type: 'error', message: describeThrown(e), ...(e instanceof Error && e.name === 'PolicyLoadError' ? { name: e.name } : {}) };
   }
+  // the module's console output reaches the parent before the answer (the parent stops the worker on it)
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise((r) => s.write('', () => r(undefined)))));
   try {
     send(m);
   } catch (e) {

@@ -43,7 +43,8 @@ export function runIsolated(job: { kind: string; [k: string]: unknown }, limits:
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void w.terminate();
+      // one turn first, so the output the worker sent before its answer is passed on
+      setImmediate(() => void w.terminate());
       resolve(o);
     };
     const arm = (): void => {
@@ -61,7 +62,7 @@ export function runIsolated(job: { kind: string; [k: string]: unknown }, limits:
       settle({ ok: false, reason: c === 'ERR_WORKER_OUT_OF_MEMORY' ? `${what} exceeded the worker memory limit (${limits.heapMb} MB)` : `${what} crashed its worker: ${e instanceof Error ? e.message : String(e)}` });
     });
     w.on('exit', (code) => settle({ ok: false, reason: `${what} ended its worker before answering (exit code ${code}): a top-level await that never settles, or the thread ended` }));
-    arm();
+    // the budget starts at the worker's first heartbeat, sent just before the module's code runs: starting a worker is not the module's time
   });
 }
 
