@@ -24,10 +24,10 @@ import type { SessionRun } from './records.js';
 import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from './run.js';
 import { deathCause, failureRun, workerLimits, type IsolationLimits } from './isolation.js';
 import { isolatedWorker } from './isolated-worker.js';
-import { moduleOf } from './module-policies.js';
+import { runByModule } from './module-cells.js';
 import { digestRun, keepDigest, type DigestOptions } from '../report/run-digest.js';
 import { unpackSteps } from './packed-steps.js';
-import { toError, type FromWorker, type WorkerInit } from './worker-protocol.js';
+import { toError, wellFormed, type FromWorker, type WorkerInit } from './worker-protocol.js';
 
 /** Where a worker gets the plan: `(await import(module))[exportName](args)`. `args` must be cloneable. */
 export interface PlanSource {
@@ -131,7 +131,13 @@ export function cellTasks(cells: readonly Cell[], indices: readonly number[], wo
 export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: readonly number[], opts: CellRunOptions): Promise<SessionRun[]> {
   const cells = planCells(plan);
   for (const i of indices) if (!cells[i]) throw new Error(`cell ${i} is outside the plan (${cells.length} cells)`);
-  if (opts.isolate) return runIsolated(source, plan, cells, indices, opts, opts.isolate);
+  if (opts.isolate) {
+    const iso = opts.isolate;
+    return runByModule(cells, indices, opts, {
+      plain: (group, sub) => runPlanCells(source, plan, group, sub),
+      isolated: (group, sub) => runPool(source, cells, group.map((i) => [i]), Math.max(1, Math.min(opts.workers, group.length)), false, { ...sub, isolate: iso }),
+    });
+  }
   const tasks = opts.workers > 1 ? largestFirst(cells, cellTasks(cells, indices, opts.workers)) : [[...indices]];
   const threads = Math.min(opts.workers, tasks.length);
   if (threads <= 1) {
@@ -143,37 +149,6 @@ export async function runPlanCells(source: PlanSource, plan: RunPlan, indices: r
   // this thread is one of the `threads`: it takes tasks from the same queue as the workers it starts
   const byCell = await runPool(source, cells, tasks, threads - 1, true, opts);
   return indices.map((i) => byCell.get(i)!);
-}
-
-/**
- * With policy modules: the registered policies' cells run as usual (their thread never loads a module),
- * and each module's cells run on isolated workers of their own, one cell per task, so a module's top
- * level reaches only its own cells and its failure costs exactly its own cells (isolation.ts).
- */
-async function runIsolated(source: PlanSource, plan: RunPlan, cells: readonly Cell[], indices: readonly number[], opts: CellRunOptions, iso: IsolationLimits): Promise<SessionRun[]> {
-  const groups = new Map<string, number[]>();
-  for (const i of indices) {
-    const file = moduleOf(cells[i]!.policy.def)?.file ?? '';
-    const g = groups.get(file);
-    if (g) g.push(i);
-    else groups.set(file, [i]);
-  }
-  const results = new Map<number, SessionRun>();
-  let before = 0;
-  for (const [file, group] of groups) {
-    const base = before;
-    const sub: CellRunOptions = { ...opts, onProgress: (done) => opts.onProgress?.(base + done, indices.length) };
-    before += group.length;
-    if (!file) {
-      const { isolate: _iso, ...plain } = sub;
-      const runs = await runPlanCells(source, plan, group, plain);
-      group.forEach((c, k) => results.set(c, runs[k]!));
-    } else {
-      const byCell = await runPool(source, cells, group.map((i) => [i]), Math.max(1, Math.min(opts.workers, group.length)), false, { ...sub, isolate: iso });
-      for (const [c, run] of byCell) results.set(c, run);
-    }
-  }
-  return indices.map((i) => results.get(i)!);
 }
 
 /** Expected steps of a task, to start the longest tasks first (the pool then ends with short ones). */
@@ -206,15 +181,6 @@ async function runHere(
       if (stopped()) return;
     }
   }
-}
-
-/** A message of the protocol; a `done` must answer the task in flight. */
-function wellFormed(m: unknown, inflight: readonly number[] | undefined): m is FromWorker {
-  const x = m as FromWorker;
-  if (!x || typeof x !== 'object') return false;
-  if (x.type === 'beat' || x.type === 'tick' || x.type === 'loaded') return true;
-  if (x.type === 'error') return typeof x.message === 'string';
-  return x.type === 'done' && Array.isArray(x.task) && Array.isArray(x.runs) && x.runs.length === x.task.length && !!inflight && x.task.length === inflight.length && x.task.every((c, k) => c === inflight[k]);
 }
 
 /** Runs `tasks` on `n` workers, and in this thread too when `here` (sharing the queue). */

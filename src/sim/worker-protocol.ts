@@ -39,3 +39,12 @@ export function toError(m: { message: string; name?: string }): Error {
   e.name = m.name;
   return e;
 }
+
+/** A message of the protocol (an isolated worker runs module code, which can post anything); a `done` must answer the task in flight. */
+export function wellFormed(m: unknown, inflight: readonly number[] | undefined): m is FromWorker {
+  const x = m as FromWorker;
+  if (!x || typeof x !== 'object') return false;
+  if (x.type === 'beat' || x.type === 'tick' || x.type === 'loaded') return true;
+  if (x.type === 'error') return typeof x.message === 'string';
+  return x.type === 'done' && Array.isArray(x.task) && Array.isArray(x.runs) && x.runs.length === x.task.length && !!inflight && x.task.length === inflight.length && x.task.every((c, k) => c === inflight[k]);
+}
