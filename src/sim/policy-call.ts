@@ -5,6 +5,7 @@
 import { memoOf, ROLES, type Message } from '../core/messages.js';
 import { identityEdit, type IdentityEdit } from '../core/token-delta.js';
 import type { HookResult } from '../policies/types.js';
+import { describeThrown } from '../testing/module-import.js';
 
 export class PolicyFailure extends Error {
   constructor(readonly phase: string, message: string) {
@@ -57,7 +58,7 @@ export function callHook<T>(phase: string, history: readonly Message[], checked:
     out = fn();
   } catch (e) {
     if (isFrozenWriteError(e)) throw new PolicyFailure(phase, `policy mutated its input (${(e as Error).message})`);
-    throw new PolicyFailure(phase, `policy threw: ${e instanceof Error ? e.message : String(e)}`);
+    throw new PolicyFailure(phase, `policy threw: ${describeThrown(e)}`);
   }
   if (mutated(history, s)) throw new PolicyFailure(phase, 'policy mutated its input history array');
   if (isThenable(out)) {

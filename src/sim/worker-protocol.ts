@@ -3,6 +3,7 @@
  * sends back, and errors across the thread boundary (input errors keep their name, so the CLI still
  * reports them as the user's mistake; any other error keeps its stack).
  */
+import { describeThrown } from '../testing/module-import.js';
 import type { SessionRun } from './records.js';
 import type { RunDigest, DigestOptions } from '../report/run-digest.js';
 import type { PackedSteps } from './packed-steps.js';
@@ -29,7 +30,7 @@ export type FromWorker =
 /** Errors about the input (not the tool) keep their name and message across the thread boundary. */
 const INPUT_ERRORS = new Set(['InputError', 'ScenarioError', 'ImportError', 'TraceError', 'ParamError', 'DocumentError', 'PolicyLoadError']);
 export function fromWorker(e: unknown, init = false): FromWorker {
-  const err = e instanceof Error ? e : new Error(String(e));
+  const err = e instanceof Error ? e : new Error(describeThrown(e));
   const base = INPUT_ERRORS.has(err.name) ? { message: err.message, name: err.name } : { message: err.stack ?? err.message };
   return { type: 'error', ...base, ...(init ? { init } : {}) };
 }
