@@ -13,8 +13,10 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 /** A worker on `entry` (a URL) whose stdout and stderr end up on this process's stderr. */
 export function isolatedWorker(entry: URL, workerData: unknown, limits: IsolationLimits): Worker {
   const w = new Worker(entry, { workerData, resourceLimits: workerLimits(limits), stdout: true, stderr: true });
-  w.stdout.pipe(process.stderr, { end: false });
-  w.stderr.pipe(process.stderr, { end: false });
+  // written on, not piped: a pipe per worker would add listeners to process.stderr for every worker alive
+  const pass = (chunk: Buffer | string): void => void process.stderr.write(chunk);
+  w.stdout.on('data', pass);
+  w.stderr.on('data', pass);
   return w;
 }
 
