@@ -113,7 +113,7 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--workers <n>', 'threads running the (scenario, seed, policy) cells: this one and n − 1 workers (default: by the amount of work, at most one per free core; 1 = in-process)')
     .option('--shard <i/n>', 'run only the i-th of n slices of the cells; writes manifest.json and runs.jsonl for `compactbench merge`')
     .option('--force', 'replace --out even if it holds files that are not this command\'s outputs')
-    .option('--hook-budget <seconds>', 'policy modules: longest one hook call may run before its session fails (default 60)')
+    .option('--hook-budget <seconds>', 'policy modules: longest their loading or one hook call may run before it fails (default 60)')
     .option('--policy-heap-mb <n>', 'policy modules: heap limit of the worker running them, in MB (default 2048)')
     .option('--quiet', 'no progress output')
     .option('--json', 'print the verdict and every aggregate as JSON on stdout (schema: docs/json-output.md); the summary goes to stderr')
