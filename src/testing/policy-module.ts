@@ -8,16 +8,20 @@
  * 3. `export function create(params)` (or a default-exported function) returning a ContextPolicy,
  *    with optional `export const id`, `description` and `params` (ParamSpec[]; `--param` overrides
  *    are validated against them, so declare the ones you accept).
+ * 4. `export const async = true` and `export function createAsync(params)` returning an asynchronous
+ *    policy (hooks may return Promises; src/frameworks/async-policy.ts), which runs through the bridge.
  * It may also `export const claims` (PreserveClaims): text it promises to keep, checked by
  * `claimed-text-kept`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REGISTRY, policyIds } from '../policies/registry.js';
+import { FRAMEWORK_REGISTRY, REGISTRY, policyIds } from '../policies/registry.js';
+import { parsePolicySpec } from '../policies/params.js';
 import type { RawParams } from '../policies/params.js';
 import type { ContextPolicy, ParamSpec, PolicyDefinition } from '../policies/types.js';
 import type { PolicyTarget } from './drive.js';
+import { asyncDefinition } from '../frameworks/async-module.js';
 import type { PreserveClaims } from './invariant.js';
 
 /** A policy module or id that cannot be used (the CLI reports it and exits 1). */
@@ -76,7 +80,7 @@ export async function loadPolicyModule(file: string, cwd = process.cwd()): Promi
   } catch (e) {
     throw new PolicyLoadError(`policy module ${file} failed to load: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, file);
+  const def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : asyncDefinition(mod, abs) ?? fromFactory(mod, file);
   if (!def) {
     throw new PolicyLoadError(
       `policy module ${file} exports no policy: export default a PolicyDefinition, export const policy, or export function create(params) returning a ContextPolicy`,
@@ -103,6 +107,10 @@ async function reimport(abs: string): Promise<PolicyDefinition> {
 export async function loadTarget(ref: string, params: RawParams = {}, cwd = process.cwd()): Promise<LoadedTarget> {
   const registered = REGISTRY.get(ref);
   if (registered && !looksLikePath(ref)) return { def: registered, params };
+  // a framework adapter, in its short or long form (`ai-sdk:./prepare-step.ts`), with its parameters
+  const spec = parsePolicySpec(ref);
+  const framework = FRAMEWORK_REGISTRY.get(spec.id);
+  if (framework) return { def: framework, params: { ...spec.overrides, ...params } };
   if (looksLikePath(ref) || existsSync(path.resolve(cwd, ref))) return { ...(await loadPolicyModule(ref, cwd)), params };
   throw new PolicyLoadError(`unknown policy ${JSON.stringify(ref)}: not a registered id (${policyIds().join(', ')}) and not a file`);
 }

@@ -8,26 +8,15 @@
  * - `ai7`: it carries forward to later steps (ai@7): a durable rewrite of the history before the step.
  * Other fields of the result (model, tools, system) are counted in telemetry, not modelled.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Message } from '../../core/messages.js';
 import type { AsyncContextPolicy, AsyncPolicyContext } from '../async-policy.js';
 import { MessageMap, type ModelMessage } from './convert.js';
+import { importUserModule } from '../user-module.js';
 
 export const async = true;
 
 type PrepareStep = (o: { steps: unknown[]; stepNumber: number; model: unknown; messages: ModelMessage[]; experimental_context: unknown }) =>
   unknown | Promise<unknown>;
-
-async function importUserModule(file: string): Promise<Record<string, unknown>> {
-  const abs = path.resolve(file);
-  const url = pathToFileURL(abs).href;
-  if (!/\.[cm]?ts$/i.test(abs)) return (await import(url)) as Record<string, unknown>;
-  const { tsImport } = await import('tsx/esm/api');
-  const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-  const cjs = mod.default as Record<string, unknown> | undefined;
-  return cjs && typeof cjs === 'object' && cjs.__esModule === true ? cjs : mod;
-}
 
 /** The user's `prepareStep`: a named export, `default`, or `default.prepareStep`. */
 export async function loadPrepareStep(file: string): Promise<PrepareStep> {

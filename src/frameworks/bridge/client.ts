@@ -28,6 +28,8 @@ const HOST_ENTRY = new URL(FROM_SOURCE ? './host-entry.mjs' : './host-main.js', 
 
 /** Longest a bridged hook may take before its session fails (the isolation budget's default). */
 export const DEFAULT_BRIDGE_BUDGET_MS = 60_000;
+/** Longest the host may take to start, import the module and create an instance (a framework is large). */
+const LOAD_BUDGET_MS = 120_000;
 
 class Host {
   readonly port: MessagePort;
@@ -46,15 +48,15 @@ class Host {
   }
 
   /** Sends `msg` and waits for its answer, serving the host's summary calls meanwhile. */
-  request(msg: ToHost, summarize?: PolicyContext['summarizer']): FromHost {
+  request(msg: ToHost, summarize?: PolicyContext['summarizer'], budgetMs = this.budgetMs): FromHost {
     if (this.dead) throw new Error(this.dead);
     this.port.postMessage(msg);
-    const deadline = Date.now() + this.budgetMs;
+    const deadline = Date.now() + budgetMs;
     for (;;) {
       const got = receiveMessageOnPort(this.port);
       if (!got) {
         const left = deadline - Date.now();
-        if (left <= 0 || Atomics.wait(this.signal, 0, this.received, left) === 'timed-out') return this.kill(`did not settle within ${this.budgetMs} ms`);
+        if (left <= 0 || Atomics.wait(this.signal, 0, this.received, left) === 'timed-out') return this.kill(`did not settle within ${budgetMs} ms`);
         continue;
       }
       this.received++;
@@ -101,7 +103,7 @@ const callContext = (c: PolicyContext): CallContext => ({
 export function bridgedPolicy(module: string, id: string, params: Readonly<Record<string, unknown>>, budgetMs = DEFAULT_BRIDGE_BUDGET_MS): ContextPolicy {
   const host = hostFor(module, budgetMs);
   const instance = ++instances;
-  const hooks = answer(host.request({ t: 'create', instance, params: { ...params } })) as HookName[];
+  const hooks = answer(host.request({ t: 'create', instance, params: { ...params } }, undefined, Math.max(budgetMs, LOAD_BUDGET_MS))) as HookName[];
   // what the host mirrors: the length of the history it was last sent or gave back, and its ends
   let sentLength = 0;
   let sentFirst: Message | undefined;

@@ -28,12 +28,9 @@ const message = (e: unknown): string => {
   }
 };
 
-/** A module by path or URL; TypeScript through tsx's scoped loader, as policy modules load elsewhere. */
+/** The policy's module: tsx's loader is registered for this thread (host-main.ts), so TypeScript loads too. */
 async function importAny(module: string): Promise<AsyncPolicyModule> {
-  const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
-  if (!/\.[cm]?ts$/i.test(url)) return (await import(url)) as AsyncPolicyModule;
-  const { tsImport } = await import('tsx/esm/api');
-  const mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+  const mod = (await import(module.startsWith('file:') ? module : pathToFileURL(module).href)) as Record<string, unknown>;
   const cjs = mod.default as Record<string, unknown> | undefined;
   return (cjs && typeof cjs === 'object' && cjs.__esModule === true ? cjs : mod) as unknown as AsyncPolicyModule;
 }
