@@ -31,7 +31,7 @@ export async function loadPrepareStep(file: string): Promise<PrepareStep> {
 const sameList = (a: readonly Message[], b: readonly Message[]): boolean => a.length === b.length && a.every((m, i) => m === b[i]);
 
 /** An asynchronous policy from a prepareStep-shaped function (also used by ai-sdk-prune). */
-export function prepareStepPolicy(id: string, params: Readonly<Record<string, unknown>>, fn: PrepareStep, semantics: string): AsyncContextPolicy {
+export function prepareStepPolicy(id: string, params: Readonly<Record<string, unknown>>, fn: PrepareStep, semantics: string, kind = 'prepare-step'): AsyncContextPolicy {
   const map = new MessageMap();
   const counts = { 'aiSdk.calls': 0, 'aiSdk.messageOverrides': 0, 'aiSdk.otherOverrides': 0 };
   const run = async (history: readonly Message[], ctx: AsyncPolicyContext): Promise<Message[] | null> => {
@@ -52,7 +52,7 @@ export function prepareStepPolicy(id: string, params: Readonly<Record<string, un
       id, params, telemetry,
       beforeStep: async (history, ctx) => {
         const out = await run(history, ctx);
-        return out ? { history: out, kind: 'prepare-step' } : undefined;
+        return out ? { history: out, kind } : undefined;
       },
     };
   }
@@ -60,7 +60,7 @@ export function prepareStepPolicy(id: string, params: Readonly<Record<string, un
     id, params, telemetry,
     view: async (history, ctx) => {
       const out = await run(history, ctx);
-      return out ? { messages: out, kind: 'prepare-step' } : history;
+      return out ? { messages: out, kind } : history;
     },
   };
 }

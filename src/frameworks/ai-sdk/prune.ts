@@ -30,7 +30,7 @@ export async function createAsync(params: Readonly<Record<string, unknown>>): Pr
   const ai = await loadAi(path.resolve(String(params.packageDir || '.')));
   const semantics = params.semantics === 'auto' || params.semantics === undefined ? (Number(ai.version.split('.')[0]) >= 7 ? 'ai7' : 'ai6') : String(params.semantics);
   const options = { reasoning: params.reasoning, toolCalls: params.toolCalls, emptyMessages: params.emptyMessages };
-  const policy = prepareStepPolicy('ai-sdk-prune', params, ({ messages }) => ({ messages: ai.pruneMessages({ messages, ...options }) }), semantics);
+  const policy = prepareStepPolicy('ai-sdk-prune', params, ({ messages }) => ({ messages: ai.pruneMessages({ messages, ...options }) }), semantics, 'prune');
   const inner = policy.telemetry!;
   return { ...policy, telemetry: async () => ({ ...(await inner()), 'aiSdk.version': ai.version, 'aiSdk.semantics': semantics }) };
 }
