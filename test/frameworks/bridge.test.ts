@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
 import { bridgedPolicy } from '../../src/frameworks/bridge/client.js';
+import { aiSdkPrepareStepPolicy } from '../../src/frameworks/definitions.js';
 import type { ContextPolicy, PolicyDefinition } from '../../src/policies/types.js';
 import { runFixture } from '../sim/fixtures.js';
 import { cutPoint, request, summaryMessage } from './fixtures/summary-logic.js';
@@ -67,6 +68,17 @@ describe('the asynchronous bridge', () => {
     const run = runFixture({ ...syncSummary, create: (params) => bridgedPolicy(fixture('hangs.ts'), 'hangs', params, 300) }, opts);
     expect(run.failure?.error).toMatch(/did not settle within 300 ms/);
     expect(run.steps).toHaveLength(2);
+  });
+
+  it("runs a user's prepareStep as a per-request view whose hint the checked harness verifies", () => {
+    const run = runFixture(aiSdkPrepareStepPolicy, { turns: 8, stepsPerTurn: 6 }, { module: 'test/frameworks/fixtures/keep-last.ts' });
+    expect(run.failure).toBeNull();
+    expect(run.violations).toEqual([]);
+    // the window starts once the history passes 40 messages, then slides every step
+    const views = run.events.filter((e) => e.phase === 'view');
+    expect(views.length).toBeGreaterThan(10);
+    expect(run.steps.filter((s) => s.breakCause === 'view-change').length).toBeGreaterThan(10);
+    expect(run.telemetry['aiSdk.messageOverrides']).toBe(views.length);
   });
 
   it('fails the session when the module cannot be loaded, never the run', () => {

@@ -135,9 +135,14 @@ export function bridgedPolicy(module: string, id: string, params: Readonly<Recor
     if (r.kind === 'veto') return { veto: r.veto };
     const out = decodeMessages(r.history, history);
     mirrored(out);
+    lastViewInput = null;
+    lastLead = 0;
     return { history: out, kind: r.result, ...(r.note ? { note: r.note } : {}), ...(r.detail ? { detail: r.detail } : {}) };
   };
   const has = (h: HookName): boolean => hooks.includes(h);
+  // the previous view's input and the length of its leading run of that input (a rewrite resets both)
+  let lastViewInput: readonly Message[] | null = null;
+  let lastLead = 0;
 
   const policy: ContextPolicy = {
     id,
@@ -152,7 +157,13 @@ export function bridgedPolicy(module: string, id: string, params: Readonly<Recor
     ...(has('view') ? {
       view: (h: readonly Message[], ctx: PolicyContext): ViewResult => {
         const r = call('view', ctx, h) as { messages: Segment[]; kind?: string; note?: string };
-        return { messages: decodeMessages(r.messages, h), ...(r.kind ? { kind: r.kind } : {}), ...(r.note ? { note: r.note } : {}) };
+        // the hint: the view's leading run of the history, as long as the previous view's and unchanged since
+        const lead = leadingRun(r.messages);
+        const changedFrom = h === lastViewInput || (lastViewInput && h.length >= lastLead && h[lastLead - 1] === lastViewInput[lastLead - 1] && h[0] === lastViewInput[0])
+          ? Math.min(lead, lastLead) : 0;
+        lastViewInput = h;
+        lastLead = lead;
+        return { messages: decodeMessages(r.messages, h), changedFrom, ...(r.kind ? { kind: r.kind } : {}), ...(r.note ? { note: r.note } : {}) };
       },
     } : {}),
     ...(has('afterStep') ? { afterStep: (h: readonly Message[], usage: Usage, ctx: PolicyContext) => rewrite('afterStep', h, ctx, { usage }) } : {}),
@@ -168,6 +179,12 @@ export function bridgedPolicy(module: string, id: string, params: Readonly<Recor
     },
   };
   return policy;
+}
+
+/** How many messages the result starts with that are the input's own, from position 0 on. */
+function leadingRun(segs: readonly Segment[]): number {
+  const first = segs[0];
+  return Array.isArray(first) && first[0] === 0 ? first[1] : 0;
 }
 
 const EMPTY_CTX: CallContext = { contextWindow: 0, maxOutputTokens: 0, step: 0, userTurn: 0, turnStart: false, now: 0, model: '' };
