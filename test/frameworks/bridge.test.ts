@@ -2,33 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
 import { bridgedPolicy } from '../../src/frameworks/bridge/client.js';
 import { aiSdkPrepareStepPolicy } from '../../src/frameworks/definitions.js';
-import type { ContextPolicy, PolicyDefinition } from '../../src/policies/types.js';
+import type { PolicyDefinition } from '../../src/policies/types.js';
 import { runFixture } from '../sim/fixtures.js';
-import { cutPoint, request, summaryMessage } from './fixtures/summary-logic.js';
+import { syncSummary } from './fixtures/sync-summary.js';
 
 const fixture = (name: string): string => new URL(`./fixtures/${name}`, import.meta.url).href;
-
-/** The synchronous twin of fixtures/async-summary.ts. */
-const syncSummary: PolicyDefinition = {
-  id: 'async-summary', description: 'sync twin', source: 'test', params: [],
-  create: (params): ContextPolicy => {
-    const limit = Number(params.limit ?? 3000);
-    let summaries = 0;
-    return {
-      id: 'async-summary', params,
-      beforeStep(history, ctx) {
-        const cut = cutPoint(history, ctx.tokens, limit);
-        if (cut < 0) return undefined;
-        const r = ctx.summarizer.summarize(request(history.slice(0, cut)));
-        if (!r.ok) return { veto: `summary failed: ${r.error}` };
-        summaries++;
-        const out: Message[] = [summaryMessage(r.text), ...history.slice(cut)];
-        return { history: out, kind: 'summary' };
-      },
-      telemetry: () => ({ summaries }),
-    };
-  },
-};
 
 const bridgedDef = (file: string, budgetMs?: number): PolicyDefinition => ({
   ...syncSummary, create: (params) => bridgedPolicy(fixture(file), 'async-summary', params, budgetMs),
