@@ -9,6 +9,7 @@
  */
 import type { Message } from '../../core/messages.js';
 import type { HookName } from '../async-policy.js';
+import type { PolicyContext } from '../../policies/types.js';
 import type { SummaryRequest, SummaryResult } from '../../summarizer/types.js';
 
 /** A run of the input history, by position, or one message that is not in it. */
@@ -20,17 +21,8 @@ export interface HistorySync {
   add: Message[];
 }
 
-/** The context fields that change per call (the rest is sent once, at `create`). */
-export interface CallContext {
-  contextWindow: number;
-  maxOutputTokens: number;
-  step: number;
-  userTurn: number;
-  turnStart: boolean;
-  now: number;
-  model: string;
-  lastUsage?: unknown;
-}
+/** The context fields that change per call (the rest is sent once, with an instance's first call). */
+export type CallContext = Pick<PolicyContext, 'contextWindow' | 'maxOutputTokens' | 'step' | 'userTurn' | 'turnStart' | 'now' | 'model'> & { lastUsage?: unknown };
 
 export type ToHost =
   | { t: 'create'; instance: number; params: Record<string, unknown> }
