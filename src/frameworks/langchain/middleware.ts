@@ -63,6 +63,13 @@ export async function loadLangChain(from: string): Promise<Lc> {
   return { coerce: messages.coerceMessageLikeToMessage as Coerce, removeAll, aiMessage: AIMessage };
 }
 
+/** The event kind the report and the property kit read: LangChain's own middleware by what it does. */
+function eventKind(name: string | undefined): string {
+  if (name === 'SummarizationMiddleware') return 'summary';
+  if (name === 'ContextEditingMiddleware') return 'clear';
+  return name ?? 'middleware';
+}
+
 /** LangGraph's messages reducer, for the updates a beforeModel hook returns. */
 function reduce(state: LcMessage[], update: LcMessage[], removeAll: string): LcMessage[] {
   let out = state.slice();
@@ -87,6 +94,7 @@ export function middlewarePolicy(id: string, params: Readonly<Record<string, unk
   const runtime: { context: Record<string, unknown> } = { context: {} };
   const policy: AsyncContextPolicy = { id, params, telemetry: () => ({ ...counts }) };
   const before = typeof mw.beforeModel === 'function' ? mw.beforeModel : mw.beforeModel?.hook;
+  const kind = eventKind(mw.name);
   if (before) {
     policy.beforeStep = async (history, ctx) => {
       current = ctx;
@@ -95,7 +103,7 @@ export function middlewarePolicy(id: string, params: Readonly<Record<string, unk
       const r = (await before({ messages: state }, runtime)) as { messages?: LcMessage[] } | undefined;
       if (!r?.messages) return undefined;
       counts['langchain.beforeModelUpdates']++;
-      return { history: map.fromLc(reduce(state, r.messages, lc.removeAll)), kind: mw.name ?? 'middleware' };
+      return { history: map.fromLc(reduce(state, r.messages, lc.removeAll)), kind };
     };
   }
   if (mw.wrapModelCall) {
@@ -112,7 +120,7 @@ export function middlewarePolicy(id: string, params: Readonly<Record<string, unk
       const out: Message[] = sent ? map.fromLc(sent) : history.slice();
       if (out.length === history.length && out.every((m, i) => m === history[i])) return history;
       counts['langchain.viewChanges']++;
-      return { messages: out, kind: mw.name ?? 'middleware' };
+      return { messages: out, kind };
     };
   }
   return policy;
