@@ -1,3 +1,6 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
 import { bridgedPolicy } from '../../src/frameworks/bridge/client.js';
@@ -57,6 +60,14 @@ describe('the asynchronous bridge', () => {
     expect(views.length).toBeGreaterThan(10);
     expect(run.steps.filter((s) => s.breakCause === 'view-change').length).toBeGreaterThan(10);
     expect(run.telemetry['aiSdk.messageOverrides']).toBe(views.length);
+  });
+
+  it('loads a TypeScript file outside any package (CommonJS to Node), as from a user folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-prepare-step-'));
+    copyFileSync('test/frameworks/fixtures/keep-last.ts', join(dir, 'keep-last.ts'));
+    const run = runFixture(aiSdkPrepareStepPolicy, { turns: 8, stepsPerTurn: 6 }, { module: join(dir, 'keep-last.ts') });
+    expect(run.failure).toBeNull();
+    expect(run.events.length).toBeGreaterThan(10);
   });
 
   it('fails the session when the module cannot be loaded, never the run', () => {
