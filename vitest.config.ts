@@ -8,6 +8,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * policy, the browser test and the pack-and-install test (any `*.long.test.ts`). `npm run test:full`
  * (and CI) runs both.
  */
+/** Tests on the real framework packages (oracles/frameworks, its own lockfile; CI installs it first). */
+const FRAMEWORKS = ['test/frameworks/real/**/*.test.ts'];
+
 const LONG = [
   'test/**/*.long.test.ts',
   'test/props/registered-policies.test.ts',
@@ -45,9 +48,10 @@ export default defineConfig({
       // therefore leave no global state behind (none mocks modules; spies are restored).
       {
         extends: true,
-        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...LONG], isolate: false },
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...LONG, ...FRAMEWORKS], isolate: false },
       },
       { extends: true, test: { name: 'long', include: LONG } },
+      { extends: true, test: { name: 'frameworks', include: FRAMEWORKS } },
     ],
   },
 });

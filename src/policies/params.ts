@@ -3,6 +3,7 @@
  * validated once against the policy's ParamSpecs, and the policy receives a total, typed record.
  */
 import type { ParamSpec, PolicyDefinition } from './types.js';
+import { FRAMEWORK_ALIASES } from '../frameworks/aliases.js';
 
 export class ParamError extends Error {}
 
@@ -57,7 +58,10 @@ export function resolveParams(def: PolicyDefinition, overrides: RawParams = {}):
 /** Parses `id:key=value,key2=value2` (the CLI form) into an id and raw string overrides. */
 export function parsePolicySpec(spec: string): { id: string; overrides: Record<string, string> } {
   const colon = spec.indexOf(':');
-  const id = (colon < 0 ? spec : spec.slice(0, colon)).trim();
+  const named = (colon < 0 ? spec : spec.slice(0, colon)).trim();
+  // a framework short form names the adapter and its one positional parameter (`ai-sdk:./prepare-step.ts`)
+  const alias = Object.hasOwn(FRAMEWORK_ALIASES, named) ? FRAMEWORK_ALIASES[named] : undefined;
+  const id = alias?.id ?? named;
   // a null prototype, so `__proto__=1` is an own (and then unknown) key instead of a prototype assignment
   const overrides = Object.create(null) as Record<string, string>;
   if (!id) throw new ParamError(`policy spec ${JSON.stringify(spec)}: missing policy id`);
@@ -65,6 +69,10 @@ export function parsePolicySpec(spec: string): { id: string; overrides: Record<s
     for (const pair of spec.slice(colon + 1).split(',')) {
       if (!pair.trim()) continue;
       const eq = pair.indexOf('=');
+      if (eq <= 0 && alias && !(alias.positional in overrides)) {
+        overrides[alias.positional] = pair.trim();
+        continue;
+      }
       if (eq <= 0) throw new ParamError(`policy spec ${JSON.stringify(spec)}: ${JSON.stringify(pair)} is not key=value`);
       overrides[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
     }

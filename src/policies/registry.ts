@@ -26,6 +26,7 @@ import { complexityTrapHybridPolicy } from './complexity-trap/policy.js';
 import { recentToolsSummaryPolicy } from './recent-tools-summary/policy.js';
 import { cacheAlignedPolicy } from './cache-aligned/policy.js';
 import type { PolicyDefinition } from './types.js';
+import { FRAMEWORK_DEFINITIONS } from '../frameworks/definitions.js';
 import { versionOf } from './versions.js';
 import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
 
@@ -66,12 +67,15 @@ export function policyIds(): string[] {
   return [...REGISTRY.keys()];
 }
 
+/** The framework adapters (src/frameworks/): named like any policy, but not in the default set. */
+export const FRAMEWORK_REGISTRY: ReadonlyMap<string, PolicyDefinition> = new Map(FRAMEWORK_DEFINITIONS.map((d) => [d.id, d]));
+
 /** A registered id, or `id@version` for another upstream version of it (see PolicyDefinition.versions). */
 export function getPolicy(id: string): PolicyDefinition {
   const at = id.indexOf('@');
   const name = at < 0 ? id : id.slice(0, at);
-  const def = REGISTRY.get(name);
-  if (!def) throw new ParamError(`unknown policy ${JSON.stringify(name)}; known policies: ${policyIds().join(', ')}`);
+  const def = REGISTRY.get(name) ?? FRAMEWORK_REGISTRY.get(name);
+  if (!def) throw new ParamError(`unknown policy ${JSON.stringify(name)}; known policies: ${[...policyIds(), ...FRAMEWORK_REGISTRY.keys()].join(', ')}`);
   return at < 0 ? def : versionOf(def, id.slice(at + 1));
 }
 

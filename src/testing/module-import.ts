@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContextPolicy, ParamSpec, PolicyDefinition } from '../policies/types.js';
+import { asyncDefinition } from '../frameworks/async-module.js';
 
 /** A policy module or id that cannot be used (the CLI reports it and exits 1). */
 export class PolicyLoadError extends Error {
@@ -43,11 +44,14 @@ function fromFactory(mod: Record<string, unknown>, file: string): PolicyDefiniti
   };
 }
 
-/** The module's definition: `default`, then `policy`, then a `create` factory (policy-module.ts). */
-export function definitionOf(mod: Record<string, unknown>, file: string): PolicyDefinition {
+/**
+ * The module's definition: `default`, then `policy`, then an asynchronous module (`async = true` and
+ * `createAsync`, run through the bridge: frameworks/async-module.ts), then a `create` factory.
+ */
+export function definitionOf(mod: Record<string, unknown>, file: string, abs = file): PolicyDefinition {
   let def: PolicyDefinition | undefined;
   try {
-    def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : fromFactory(mod, file);
+    def = isDefinition(mod.default) ? mod.default : isDefinition(mod.policy) ? mod.policy : asyncDefinition(mod, abs) ?? fromFactory(mod, file);
   } catch (e) {
     throw new PolicyLoadError(`policy module ${file}: reading its exports threw: ${describeThrown(e)}`);
   }
@@ -82,5 +86,5 @@ export async function importDefinition(abs: string, file: string, query = ''): P
   } catch (e) {
     throw new PolicyLoadError(`policy module ${file} failed to load: ${describeThrown(e)}`);
   }
-  return { def: definitionOf(mod, file), mod };
+  return { def: definitionOf(mod, file, abs), mod };
 }

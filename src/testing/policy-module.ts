@@ -8,12 +8,15 @@
  * 3. `export function create(params)` (or a default-exported function) returning a ContextPolicy,
  *    with optional `export const id`, `description` and `params` (ParamSpec[]; `--param` overrides
  *    are validated against them, so declare the ones you accept).
+ * 4. `export const async = true` and `export function createAsync(params)` returning an asynchronous
+ *    policy (hooks may return Promises; src/frameworks/async-policy.ts), which runs through the bridge.
  * It may also `export const claims` (PreserveClaims): text it promises to keep, checked by
  * `claimed-text-kept`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { REGISTRY, policyIds } from '../policies/registry.js';
+import { FRAMEWORK_REGISTRY, REGISTRY, policyIds } from '../policies/registry.js';
+import { parsePolicySpec } from '../policies/params.js';
 import type { RawParams } from '../policies/params.js';
 import type { PolicyDefinition } from '../policies/types.js';
 import type { PolicyTarget } from './drive.js';
@@ -63,6 +66,10 @@ async function reimport(abs: string): Promise<PolicyDefinition> {
 export async function loadTarget(ref: string, params: RawParams = {}, cwd = process.cwd()): Promise<LoadedTarget> {
   const registered = REGISTRY.get(ref);
   if (registered && !looksLikePath(ref)) return { def: registered, params };
+  // a framework adapter, in its short or long form (`ai-sdk:./prepare-step.ts`), with its parameters
+  const spec = parsePolicySpec(ref);
+  const framework = FRAMEWORK_REGISTRY.get(spec.id);
+  if (framework) return { def: framework, params: { ...spec.overrides, ...params } };
   if (looksLikePath(ref) || existsSync(path.resolve(cwd, ref))) return { ...(await loadPolicyModule(ref, cwd)), params };
   throw new PolicyLoadError(`unknown policy ${JSON.stringify(ref)}: not a registered id (${policyIds().join(', ')}) and not a file`);
 }

@@ -1,10 +1,12 @@
 /** `compactbench policies [--json]`: the registered policies, their sources and parameters. */
 import type { Command } from 'commander';
-import { REGISTRY } from '../../policies/registry.js';
+import { FRAMEWORK_REGISTRY, REGISTRY } from '../../policies/registry.js';
 
 export function policyCatalogue() {
-  return [...REGISTRY.values()].map((d) => ({
+  return [...REGISTRY.values(), ...FRAMEWORK_REGISTRY.values()].map((d) => ({
     id: d.id,
+    /** a framework adapter (docs/frameworks.md): runs the framework's own code; not in the default set */
+    framework: FRAMEWORK_REGISTRY.has(d.id),
     description: d.description,
     source: d.source,
     /** the upstream version followed by default (release, commit or date) */
