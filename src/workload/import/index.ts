@@ -8,6 +8,7 @@
 import { access } from 'node:fs/promises';
 import { importClaudeCode } from './claude-code.js';
 import { importCodex } from './codex.js';
+import { importGeminiCli } from './gemini-cli.js';
 import { detectFormat } from './detect.js';
 import { ImportError } from './errors.js';
 import { importMiniSweAgent } from './mini-swe-agent.js';
@@ -27,6 +28,7 @@ export const IMPORTERS: Readonly<Record<Format, Importer>> = {
   openhands: importOpenHands,
   sharegpt: importShareGpt,
   codex: importCodex,
+  'gemini-cli': importGeminiCli,
 };
 
 /**

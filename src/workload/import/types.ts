@@ -8,7 +8,7 @@
  */
 import type { Message } from '../../core/messages.js';
 
-export const FORMATS = ['openai', 'claude-code', 'swe-agent', 'mini-swe-agent', 'openhands', 'sharegpt', 'codex'] as const;
+export const FORMATS = ['openai', 'claude-code', 'swe-agent', 'mini-swe-agent', 'openhands', 'sharegpt', 'codex', 'gemini-cli'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The usage one model call recorded, normalized to the four token classes. */
