@@ -5,39 +5,24 @@
  * values compactbench ships (cache/token-scale.ts, summarizer/length-table.ts). Refit on your own
  * transcripts to check them or to replace them (docs/replay-fidelity.md).
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { getProfile } from '../cache/profiles.js';
 import { providerByName, TOKEN_SCALES, tokenScaleFor } from '../cache/token-scale.js';
 import { createTokenCounter } from '../core/tokens.js';
 import { fitLengthModel, summarySamples } from '../summarizer/length-fit.js';
 import { SUMMARY_LENGTHS } from '../summarizer/length-table.js';
 import { fitTokenScale } from '../validate/scale-fit.js';
-import { importTrace, type ImportedTrace } from '../workload/import/index.js';
+import { importSessions } from '../workload/import/collect.js';
+import { ImportError, type ImportedTrace } from '../workload/import/index.js';
 import { UsageError } from './errors.js';
 
-const TRACE_FILE = /\.(jsonl|json|traj)$/;
-
-function expand(paths: readonly string[]): string[] {
-  return paths.flatMap((p) => {
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      throw new UsageError(`--against: ${p}: file not found or not readable`);
-    }
-    if (!st.isDirectory()) return [p];
-    return readdirSync(p).sort().flatMap((n) => {
-      const q = join(p, n);
-      return statSync(q).isDirectory() ? expand([q]) : TRACE_FILE.test(n) && !n.endsWith('.meta.json') ? [q] : [];
-    });
-  });
-}
-
-async function importAll(paths: readonly string[]): Promise<ImportedTrace[]> {
-  const out: ImportedTrace[] = [];
-  for (const f of expand(paths)) out.push(await importTrace(f));
-  return out;
+/** Every session in the paths (files, directories, globs; any importable format); none is an error. */
+export async function importAll(paths: readonly string[]): Promise<ImportedTrace[]> {
+  try {
+    return (await importSessions(paths)).map((s) => s.trace);
+  } catch (e) {
+    if (e instanceof ImportError) throw new UsageError(`--against: ${e.message}`);
+    throw e;
+  }
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;

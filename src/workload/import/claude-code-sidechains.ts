@@ -5,8 +5,8 @@
  *   subagent's conversation (a user or assistant line, with its usage), `data.agentId` names the subagent.
  *   Where Claude Code also wrote the subagent's own file (`<session>/subagents/agent-<id>.jsonl`), that
  *   file is the session and the inline copy is skipped.
- * - CLI 1.0 `isSidechain: true` user/assistant lines: a line whose `parentUuid` is not a sidechain line
- *   starts a new subagent conversation, the others continue the conversation of their parent.
+ * - CLI 1.0 `isSidechain: true` user/assistant lines: a user line whose `parentUuid` is not a sidechain
+ *   line starts a new subagent conversation (the Task prompt), the others continue their parent's.
  * Each conversation is read by the same line reader as a main session (`makeReader`), so it gets the
  * same merging of streaming lines and the same usage rules.
  */
@@ -30,6 +30,7 @@ export class Sidechains {
   private readonly chains = new Map<string, Chain>();
   private readonly chainOfUuid = new Map<string, string>();
   private inline1 = 0;
+  private latest: string | undefined;
 
   constructor(
     private readonly file: string,
@@ -56,7 +57,9 @@ export class Sidechains {
   /** Takes a CLI 1.0 sidechain user/assistant line of a main session file. */
   sidechainLine(lineNo: number, d: Obj): void {
     const parent = typeof d.parentUuid === 'string' ? this.chainOfUuid.get(d.parentUuid) : undefined;
-    const id = parent ?? `sidechain-${++this.inline1}`;
+    // a user line with no sidechain parent is a new Task prompt; an orphan assistant line continues the latest
+    const id = parent ?? (d.type === 'user' || !this.latest ? `sidechain-${++this.inline1}` : this.latest);
+    this.latest = id;
     if (typeof d.uuid === 'string') this.chainOfUuid.set(d.uuid, id);
     this.chain(id).reader.line(lineNo, d);
   }

@@ -22,7 +22,7 @@ export async function detectFormat(file: string): Promise<Format> {
     throw new ImportError(
       file,
       1,
-      `could not detect the trace format; pass --format (${FORMATS.join(', ')})`,
+      `could not detect the trace format (supported: ${FORMATS.join(', ')})`,
     );
   }
   return found;

@@ -64,7 +64,7 @@ export async function importTrace(given: string, options: ImportOptions = {}): P
   // an agent transcript the importer understood has the agent in it; a file of user turns only is a
   // structure it did not recognize, and replaying it would measure nothing
   if (!trace.messages.some((m) => m.role === 'assistant')) {
-    throw new ImportError(path, undefined, `no assistant message found (read as ${format}); the file's structure was not recognized — pass --format if detection guessed wrong`);
+    throw new ImportError(path, undefined, `no assistant message found (read as ${format}); the file's structure was not recognized`);
   }
   return trace;
 }
