@@ -18,6 +18,7 @@ import { createTokenCounter, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '
 import type { Message } from '../core/messages.js';
 import { profileFor } from '../sim/setup.js';
 import type { RunScenario } from '../sim/run.js';
+import { recordedBill } from '../validate/recorded-bill.js';
 import { sizeUnlogged } from '../validate/unlogged.js';
 import { importSessions } from '../workload/import/collect.js';
 import { traceToWorkload, type ImportedTrace } from '../workload/import/index.js';
@@ -40,6 +41,7 @@ export function traceRunScenario(file: string, trace: ImportedTrace, label = bas
     },
     // a step per message at most: enough to size the worker pool
     expectedSteps: trace.messages.length,
+    recorded: recordedBill(trace) ?? null,
     makeWorkload: (_seed, tokens) => replayWorkload(trace, tokens, tokenScaleFor(profile), model, windowOf(trace, profile.contextWindow)),
   };
 }

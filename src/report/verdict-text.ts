@@ -6,6 +6,7 @@ import type { Estimate } from '../metrics/stats.js';
 import { fixed } from './format.js';
 import { cellHtml, escapeHtml } from './html-tables.js';
 import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
+import { TRACE_SCENARIO_PREFIX, traceSampleMarkdown, traceSampleTerminal } from './trace-verdict.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -39,6 +40,9 @@ function head(v: ScenarioVerdict): string[] {
 }
 
 function unresolvedNote(v: Verdict): string {
+  if (!v.unresolved.length && v.traces && v.scenarios.every((s) => s.scenario.startsWith(TRACE_SCENARIO_PREFIX))) {
+    return 'Recorded traces: each is one session, answered on its own below; the verdict over them closes this section.';
+  }
   if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the runner-up are distinguishable from zero.';
   return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
 }
@@ -55,6 +59,7 @@ export function verdictMarkdown(v: Verdict): string[] {
     for (const p of s.ranked) lines.push(`| ${rowCells(s, p).map(esc).join(' | ')} |`);
     lines.push('');
   }
+  if (v.traces) lines.push(...traceSampleMarkdown(v.traces));
   return lines;
 }
 
@@ -78,5 +83,6 @@ export function verdictTerminal(v: Verdict): string {
   if (!v.scenarios.length) return '';
   const lines = [`verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.map((s) => `  ${s.sentence}`)];
   if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);
+  if (v.traces) lines.push(...traceSampleTerminal(v.traces));
   return `${lines.join('\n')}\n`;
 }
