@@ -116,8 +116,10 @@ export function withTraceSample(v: Verdict, aggs: readonly PolicyAggregate[], bi
   const { metric, rows } = traceRows(aggs, bills);
   const scenarios = v.scenarios.map((s): ScenarioVerdict => {
     if (!isTrace(s.scenario)) return s;
-    const ranked = s.ranked.map((p) => ({ ...p, distinguishable: null }));
-    const lead = s.lead ? { ...s.lead, distinguishable: null } : null;
+    // a seed interval of a replayed session measures only the mock summarizer: dropped, the mean kept
+    const noSeedCi = (d: Estimate | null): Estimate | null => (d ? { ...d, lo: NaN, hi: NaN } : null);
+    const ranked = s.ranked.map((p) => ({ ...p, delta: noSeedCi(p.delta), distinguishable: null }));
+    const lead = s.lead ? { ...s.lead, delta: noSeedCi(s.lead.delta), distinguishable: null } : null;
     return { ...s, ranked, lead, resolved: null, sentence: perTraceSentence({ ...s, ranked }, bills.get(s.scenario) ?? null) };
   });
   const partial = { metric, baseline: v.baseline, traces: rows, policies: policiesOver(rows, v.baseline) };
