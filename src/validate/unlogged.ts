@@ -19,6 +19,13 @@ import { historyStart, isComplete, promptOf, type CompleteCall } from './recorde
 export interface UnloggedSizes {
   /** provider tokens of the unlogged block sent before the first logged message */
   systemTokens: number;
+  /**
+   * the block each model's requests carried, measured at that model's first call: a session resumed
+   * under another model (or switched by `/model`) sends that model's own system prompt and tools, which
+   * differ by thousands of tokens (Opus 4.5 → Sonnet 4.5 at a resume: 23k fewer); the first model's is
+   * `systemTokens`
+   */
+  systemByModel: Map<string, number>;
   /** message index of a logged thinking block → provider tokens billed beyond its logged size */
   reasoningExtra: Map<number, number>;
 }
@@ -40,6 +47,7 @@ export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: 
   const first = calls[0]!;
   const start0 = historyStart(meta.compactions, first.msgIndex, false);
   const systemTokens = Math.max(0, promptOf(first) - providerSize(trace, tokens, scale, start0, first.msgIndex));
+  const systemByModel = new Map<string, number>();
   const reasoningExtra = new Map<number, number>();
   for (let k = 1; k < calls.length; k++) {
     const prev = calls[k - 1]!;
@@ -52,7 +60,16 @@ export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: 
     const logged = toProvider(tokens.count(trace.messages[thinking]!.reasoning!), scale.scale);
     if (excess !== 0) reasoningExtra.set(thinking, Math.max(-logged, excess));
   }
-  return { systemTokens, reasoningExtra };
+  for (const c of calls) {
+    if (c.model === undefined || systemByModel.has(c.model)) continue;
+    if (c === first || c.model === first.model) {
+      systemByModel.set(c.model, systemTokens);
+      continue;
+    }
+    const start = historyStart(meta.compactions, c.msgIndex, false);
+    systemByModel.set(c.model, Math.max(0, promptOf(c) - providerSize(trace, tokens, scale, start, c.msgIndex, reasoningExtra)));
+  }
+  return { systemTokens, systemByModel, reasoningExtra };
 }
 
 /** Both calls sent the same history line: no compaction between them, same model (same cache and count). */
@@ -85,7 +102,7 @@ export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: 
   const firstCompaction = meta.compactions.reduce((m, p) => Math.min(m, p.beforeMsgIndex), Infinity);
   return meta.calls.filter(isComplete).map((c, call) => {
     const start = historyStart(meta.compactions, c.msgIndex, hasSystem);
-    const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : (sizes?.systemTokens ?? 0);
+    const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : ((c.model !== undefined ? sizes?.systemByModel.get(c.model) : undefined) ?? sizes?.systemTokens ?? 0);
     const modelled = system + providerSize(trace, tokens, scale, start, c.msgIndex, sizes?.reasoningExtra);
     return { call, msgIndex: c.msgIndex, recorded: promptOf(c), modelled, beforeCompaction: c.msgIndex < firstCompaction };
   });
