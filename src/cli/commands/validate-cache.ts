@@ -10,6 +10,15 @@ import { BREAKPOINT_PRESETS, type BreakpointPreset } from '../../cache/breakpoin
 import { createTokenCounter } from '../../core/tokens.js';
 import { hasRecordedUsage, noUsage, summaryJson, textReport, validateImported, type FileCheck, type ValidateOptions } from '../../validate/index.js';
 import { importSessions } from '../../workload/import/collect.js';
+import { getProfile } from '../../cache/profiles.js';
+import type { Provider } from '../../cache/profiles.js';
+import { inTokenScaleFit, providerByName } from '../../cache/token-scale.js';
+import type { ImportedTrace } from '../../workload/import/types.js';
+
+function providerOfTrace(t: ImportedTrace): Provider {
+  const model = t.meta.model ?? '';
+  return getProfile(model)?.provider ?? providerByName(model);
+}
 import { ImportError, withFormatHint } from '../../workload/import/errors.js';
 import { FORMATS, type Format } from '../../workload/import/types.js';
 
@@ -90,7 +99,10 @@ export async function runValidateCache(files: readonly string[], o: Opts): Promi
     if (!usable.length) code = 2;
     for (const s of usable) {
       const check = validateImported(s.trace, rest);
-      checks.push(s.label.includes('>') ? { ...check, file: `${s.file}>${s.label.split('>').pop()}` } : check);
+      const sidechain = s.trace.meta.extra.sidechain as string | undefined;
+      const provider = providerOfTrace(s.trace);
+      const inFit = inTokenScaleFit(provider, s.file, sidechain);
+      checks.push({ ...check, ...(sidechain ? { file: `${s.file}>${sidechain}` } : {}), inFit });
     }
   }
   const report = o.json ? `${JSON.stringify(summaryJson(checks), null, 1)}\n` : textReport(checks, { onlyDisagreements: o.onlyDisagreements });
