@@ -26,6 +26,10 @@ export async function importAll(paths: readonly string[]): Promise<ImportedTrace
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+const rmsLog = (rs: readonly number[]): string => {
+  const ok = rs.filter(Number.isFinite);
+  return ok.length ? Math.sqrt(ok.reduce((a, r) => a + r * r, 0) / ok.length).toFixed(4) : '—';
+};
 
 export async function tokenScaleReport(paths: readonly string[], json: boolean): Promise<string> {
   const traces = await importAll(paths);
@@ -60,8 +64,9 @@ export async function summaryLengthReport(paths: readonly string[], json: boolea
   return [
     `summary length fit: median ${Math.round(Math.exp(m.mu))} tokens at ${Math.round(m.refInput)} input tokens, sigma ${m.sigma.toFixed(4)}, `
       + `beta ${m.beta.toFixed(3)} (${fit.betaFitted ? 'fitted' : 'default: inputs span < 2x'}); ${fit.n} summaries`,
+    `  leave-one-session-out (each summary at the fit of the other sessions' summaries): RMS log residual ${rmsLog(fit.looResiduals)} (in sample ${rmsLog(fit.residuals)})`,
     `  shipped: mu ${SUMMARY_LENGTHS.model.mu}, sigma ${SUMMARY_LENGTHS.model.sigma}, beta ${SUMMARY_LENGTHS.model.beta}, refInput ${SUMMARY_LENGTHS.model.refInput}`,
-    '', '| file | trigger | input tokens | summary tokens | residual (log) |', '|---|---|---|---|---|',
-    ...samples.map((s, k) => `| ${s.file} | ${s.trigger ?? ''} | ${s.inputTokens} | ${s.outputTokens} | ${fit.residuals[k]!.toFixed(4)} |`),
+    '', '| file | trigger | input tokens | summary tokens | residual (log) | left out (log) |', '|---|---|---|---|---|---|',
+    ...samples.map((s, k) => `| ${s.file} | ${s.trigger ?? ''} | ${s.inputTokens} | ${s.outputTokens} | ${fit.residuals[k]!.toFixed(4)} | ${Number.isFinite(fit.looResiduals[k]) ? fit.looResiduals[k]!.toFixed(4) : '—'} |`),
   ].join('\n');
 }
