@@ -87,9 +87,10 @@ export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCou
   const perFile = usable.map((t, i) => {
     const r = before(t, tokens, { scale, perMessage }).map(rel);
     residuals.push(...r);
-    // the other sessions' fit, applied to this one (linear in the parameters: no re-replay needed)
+    // the other sessions' fit (rounded as a shipped table is), replayed on this one: the clamps of the
+    // unlogged sizes make the prompt only nearly linear in the parameters, so it is re-evaluated
     const others = usable.length > 1 ? solve(addSums(total, sums[i]!, -1)) : fitted;
-    const lr = lines[i]!.map((l) => (l.Z + others.a * l.X + Math.max(0, others.c) * l.Y - l.R) / l.R);
+    const lr = before(t, tokens, { scale: Math.round(others.a * 1000) / 1000, perMessage: Math.max(0, Math.round(others.c)) }).map(rel);
     looResiduals.push(...lr);
     return {
       file: basename(t.meta.source) + (t.meta.extra.sidechain ? `>${String(t.meta.extra.sidechain)}` : ''), calls: r.length, within5: r.filter((v) => Math.abs(v) <= 0.05).length,
