@@ -88,9 +88,16 @@ export interface PromptCheck {
   msgIndex: number;
   recorded: number;
   modelled: number;
-  /** the call came before the first recorded compaction */
+  /**
+   * the call came before the first compaction: the first one recorded, or the first place where the
+   * recorded prompt fell short of the logged growth by more than UNLOGGED_CLEARING of itself (Claude Code's
+   * microcompact clears old tool results without writing it to the log)
+   */
   beforeCompaction: boolean;
 }
+
+/** A shortfall of recorded against logged prompt growth, as a share of the prompt, that marks an unlogged clearing. */
+export const UNLOGGED_CLEARING = 0.05;
 
 /**
  * Per call with complete usage: the prompt a replay sends (the unlogged block, then the provider-scaled
@@ -100,10 +107,18 @@ export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: 
   const { meta } = trace;
   const hasSystem = trace.messages[0]?.role === 'system';
   const firstCompaction = meta.compactions.reduce((m, p) => Math.min(m, p.beforeMsgIndex), Infinity);
+  let cleared = false;
+  let prev: { c: CompleteCall; modelled: number } | undefined;
   return meta.calls.filter(isComplete).map((c, call) => {
     const start = historyStart(meta.compactions, c.msgIndex, hasSystem);
     const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : ((c.model !== undefined ? sizes?.systemByModel.get(c.model) : undefined) ?? sizes?.systemTokens ?? 0);
     const modelled = system + providerSize(trace, tokens, scale, start, c.msgIndex, sizes?.reasoningExtra);
-    return { call, msgIndex: c.msgIndex, recorded: promptOf(c), modelled, beforeCompaction: c.msgIndex < firstCompaction };
+    const recorded = promptOf(c);
+    if (prev && sameRequestLine(trace, prev.c, c)) {
+      const shortfall = (modelled - prev.modelled) - (recorded - promptOf(prev.c));
+      if (shortfall > UNLOGGED_CLEARING * recorded) cleared = true;
+    }
+    prev = { c, modelled };
+    return { call, msgIndex: c.msgIndex, recorded, modelled, beforeCompaction: c.msgIndex < firstCompaction && !cleared };
   });
 }
