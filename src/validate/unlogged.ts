@@ -90,8 +90,8 @@ export interface PromptCheck {
   modelled: number;
   /**
    * the call came before the first compaction: the first one recorded, or the first place where the
-   * recorded prompt fell short of the logged growth by more than UNLOGGED_CLEARING of itself (Claude Code's
-   * microcompact clears old tool results without writing it to the log)
+   * recorded prompt of a Claude Code session fell short of the logged growth by more than UNLOGGED_CLEARING
+   * of itself (its microcompact clears old tool results without writing it to the log)
    */
   beforeCompaction: boolean;
 }
@@ -107,6 +107,8 @@ export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: 
   const { meta } = trace;
   const hasSystem = trace.messages[0]?.role === 'system';
   const firstCompaction = meta.compactions.reduce((m, p) => Math.min(m, p.beforeMsgIndex), Infinity);
+  // only Claude Code clears old tool results without logging it; elsewhere a shortfall is the model's own
+  const microcompacts = meta.format === 'claude-code';
   let cleared = false;
   let prev: { c: CompleteCall; modelled: number } | undefined;
   return meta.calls.filter(isComplete).map((c, call) => {
@@ -114,7 +116,7 @@ export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: 
     const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : ((c.model !== undefined ? sizes?.systemByModel.get(c.model) : undefined) ?? sizes?.systemTokens ?? 0);
     const modelled = system + providerSize(trace, tokens, scale, start, c.msgIndex, sizes?.reasoningExtra);
     const recorded = promptOf(c);
-    if (prev && sameRequestLine(trace, prev.c, c)) {
+    if (microcompacts && prev && sameRequestLine(trace, prev.c, c)) {
       const shortfall = (modelled - prev.modelled) - (recorded - promptOf(prev.c));
       if (shortfall > UNLOGGED_CLEARING * recorded) cleared = true;
     }
