@@ -1,9 +1,11 @@
 /**
- * `compactbench validate-cache FILE... [--json]`: replay transcripts that recorded their provider usage
- * (Claude Code, mini-swe-agent via OpenRouter, OpenHands) with no policy through the cache model, using
+ * `compactbench validate-cache PATH... [--json]`: replay transcripts that recorded their provider usage
+ * (Claude Code with its inline subagents, Codex, Gemini CLI, mini-swe-agent via OpenRouter, OpenHands;
+ * files, directories or globs) with no policy through the cache model, using
  * the recorded prompt sizes and compaction points, and print modelled vs recorded cache reads and writes
  * per call and in total, labelling every call that disagrees by more than the tolerance of its prompt
- * with its likely cause. Exit 0 ok, 2 bad input (a file that cannot be read or recorded no usage).
+ * with its likely cause, and whether each session was part of the shipped token-scale fit. Exit 0 ok, 2 bad
+ * input (a path that cannot be read, or one whose sessions recorded no usage).
  */
 import type { Command } from 'commander';
 import { BREAKPOINT_PRESETS, type BreakpointPreset } from '../../cache/breakpoints.js';
