@@ -15,6 +15,7 @@
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import { tEstimate, type Estimate } from '../metrics/stats.js';
 import type { RecordedBill } from '../validate/recorded-bill.js';
+import { escapeHtml } from './html-tables.js';
 import type { RankMetric, ScenarioVerdict, Verdict } from './verdict.js';
 
 export const TRACE_SCENARIO_PREFIX = 'trace:';
@@ -126,15 +127,25 @@ export function withTraceSample(v: Verdict, aggs: readonly PolicyAggregate[], bi
   return { ...v, scenarios, unresolved: v.unresolved.filter((s) => !isTrace(s)), traces: { ...partial, sentence: sentenceOver(partial) } };
 }
 
-/** Markdown lines: the sentence and a table of each trace's recorded bill beside every policy's replay. */
-export function traceSampleMarkdown(t: TraceSampleVerdict): string[] {
+/** Each trace's recorded bill beside every policy's replayed cost: header and rows, as text cells. */
+function traceTable(t: TraceSampleVerdict): { head: string[]; rows: string[][] } {
   const labels = t.policies.map((p) => p.policyLabel);
   const unit = t.metric === 'costTotal' ? '$/session' : 'prompt+aux tokens/session';
   const cell = (x: number | null | undefined): string => (x === null || x === undefined || !Number.isFinite(x) ? '—' : t.metric === 'costTotal' ? x.toFixed(4) : Math.round(x).toLocaleString('en-US'));
   const billed = (r: TraceRow): string => (!r.recorded ? '—' : r.recorded.costUsd === null ? `${r.recorded.promptTokens.toLocaleString('en-US')} tokens (unpriced)` : r.recorded.costUsd.toFixed(4));
+  return {
+    head: ['trace', 'recorded (billed)', ...labels.map((l) => `${l} (${unit})`)],
+    rows: t.traces.map((r) => [r.trace, billed(r), ...labels.map((l) => cell(r.replayed[l]))]),
+  };
+}
+
+/** Markdown lines: the sentence, the per-trace table and the paired differences over traces. */
+export function traceSampleMarkdown(t: TraceSampleVerdict): string[] {
+  const esc = (c: string): string => c.replace(/\|/g, '\\|');
+  const { head, rows } = traceTable(t);
   const lines = [`### Over ${t.traces.length} recorded trace${t.traces.length === 1 ? '' : 's'}`, '', `**${t.sentence}**`, ''];
-  lines.push(`| trace | recorded (billed) | ${labels.map((l) => `${l} (${unit})`).join(' | ')} |`, `|---|--:|${labels.map(() => '--:').join('|')}|`);
-  for (const r of t.traces) lines.push(`| ${r.trace.replace(/\|/g, '\\|')} | ${billed(r)} | ${labels.map((l) => cell(r.replayed[l])).join(' | ')} |`);
+  lines.push(`| ${head.map(esc).join(' | ')} |`, `|---|${head.slice(1).map(() => '--:').join('|')}|`);
+  for (const r of rows) lines.push(`| ${r.map(esc).join(' | ')} |`);
   const deltas = t.policies.filter((p) => p.delta);
   if (deltas.length) {
     lines.push('', `| policy | Δ vs ${t.baseline} per session (paired over traces) | 95% CI | Δ ≠ 0 |`, '|---|--:|--:|--:|');
@@ -146,6 +157,14 @@ export function traceSampleMarkdown(t: TraceSampleVerdict): string[] {
   }
   lines.push('');
   return lines;
+}
+
+/** The same for report.html: the sentence and the per-trace table. */
+export function traceSampleHtml(t: TraceSampleVerdict): string {
+  const { head, rows } = traceTable(t);
+  const body = rows.map((r) => `<tr>${r.map((c, i) => (i === 0 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`).join('\n');
+  return `<h3>Over ${t.traces.length} recorded trace${t.traces.length === 1 ? '' : 's'}</h3><p class="sentence">${escapeHtml(t.sentence)}</p>`
+    + `<div class="scroll"><table class="verdict-table"><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 
 /** Terminal lines: the sentence, and the recorded total beside each policy's replayed total. */

@@ -6,7 +6,7 @@ import type { Estimate } from '../metrics/stats.js';
 import { fixed } from './format.js';
 import { cellHtml, escapeHtml } from './html-tables.js';
 import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
-import { TRACE_SCENARIO_PREFIX, traceSampleMarkdown, traceSampleTerminal } from './trace-verdict.js';
+import { TRACE_SCENARIO_PREFIX, traceSampleHtml, traceSampleMarkdown, traceSampleTerminal } from './trace-verdict.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -75,6 +75,7 @@ export function verdictHtml(v: Verdict): string {
       `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
     );
   }
+  if (v.traces) parts.push(traceSampleHtml(v.traces));
   return parts.join('\n');
 }
 
