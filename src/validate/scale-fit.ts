@@ -6,7 +6,8 @@
  * ones: they minimize the sum of squared relative errors (modelled − recorded) / recorded over every call
  * before the file's first recorded compaction, where the modelled prompt is what `run --trace` sends —
  * the unlogged block sized from the first call, then the provider-scaled logged messages (unlogged.ts).
- * As a cross-check, the report also gives the plain ratio of
+ * Each session is also judged at the parameters fitted on the other sessions (leave-one-session-out): what
+ * the fit predicts for a session it has not seen. As a cross-check, the report also gives the plain ratio of
  * summed recorded growth to summed o200k growth between consecutive calls without a thinking block.
  */
 import { basename } from 'node:path';
