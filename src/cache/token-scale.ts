@@ -50,6 +50,32 @@ export const TOKEN_SCALES: Readonly<Record<Provider, TokenScale>> = {
   unknown: { provider: 'unknown', scale: 1, perMessage: 0, source: 'not calibrated (unknown provider): o200k counts as is' },
 };
 
+/**
+ * The sessions each shipped scale was fitted on (file base names; a subagent file as `<session>/<file>`),
+ * so `validate-cache` can say whether a session it checks was part of the fit or is held out.
+ */
+export const TOKEN_SCALE_FIT_SESSIONS: Readonly<Partial<Record<Provider, readonly string[]>>> = {
+  anthropic: [
+    '258c7280-ae70-4798-800f-63464d01a85d.jsonl', '258c7280-ae70-4798-800f-63464d01a85d/agent-a881341.jsonl', '258c7280-ae70-4798-800f-63464d01a85d/agent-acompact-fffbd0.jsonl',
+    '8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl', '8463c716-a2ea-4c14-9efa-87158ebd9f20/agent-a7be2f0.jsonl', '8463c716-a2ea-4c14-9efa-87158ebd9f20/agent-acompact-f46190.jsonl',
+    'fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl', 'fa812bfe-b295-4cca-9c2f-fdf01028cb46/agent-a93ccab.jsonl', 'fa812bfe-b295-4cca-9c2f-fdf01028cb46/agent-aa84377.jsonl',
+    'fa812bfe-b295-4cca-9c2f-fdf01028cb46/agent-acompact-70d8e7.jsonl', 'short.jsonl', 'subagent.jsonl', 'tool_heavy.jsonl',
+  ],
+  gemini: [
+    'django__django-11138.traj.json', 'django__django-12273.traj.json', 'django__django-13297.traj.json', 'django__django-15499.traj.json', 'django__django-16256.traj.json',
+    'django__django-16569.traj.json', 'pydata__xarray-3305.traj.json', 'sphinx-doc__sphinx-9229.traj.json', 'sympy__sympy-13615.traj.json', 'sympy__sympy-17630.traj.json',
+  ],
+};
+
+/** Whether a session (its file, and a subagent recorded inside it) was part of the shipped fit for its provider. */
+export function inTokenScaleFit(provider: Provider, file: string, sidechain?: string): boolean {
+  if (sidechain) return false;
+  const parts = file.split(/[\\/]/);
+  const name = parts.at(-1) ?? '';
+  const key = parts.at(-2) === 'subagents' ? `${parts.at(-3)}/${name}` : name;
+  return TOKEN_SCALE_FIT_SESSIONS[provider]?.includes(key) ?? false;
+}
+
 export function tokenScaleFor(profile: Pick<CacheProfile, 'provider' | 'model'>): TokenScale {
   return TOKEN_SCALES[profile.provider === 'unknown' ? providerByName(profile.model) : profile.provider];
 }

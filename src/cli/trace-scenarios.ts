@@ -18,8 +18,10 @@ import { createTokenCounter, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '
 import type { Message } from '../core/messages.js';
 import { profileFor } from '../sim/setup.js';
 import type { RunScenario } from '../sim/run.js';
+import { recordedBill } from '../validate/recorded-bill.js';
 import { sizeUnlogged } from '../validate/unlogged.js';
-import { importTrace, traceToWorkload, type ImportedTrace } from '../workload/import/index.js';
+import { importSessions } from '../workload/import/collect.js';
+import { traceToWorkload, type ImportedTrace } from '../workload/import/index.js';
 import type { Workload } from '../workload/types.js';
 
 export const DEFAULT_TRACE_MODEL = 'claude-sonnet-4.5';
@@ -39,6 +41,7 @@ export function traceRunScenario(file: string, trace: ImportedTrace, label = bas
     },
     // a step per message at most: enough to size the worker pool
     expectedSteps: trace.messages.length,
+    recorded: recordedBill(trace) ?? null,
     makeWorkload: (_seed, tokens) => replayWorkload(trace, tokens, tokenScaleFor(profile), model, windowOf(trace, profile.contextWindow)),
   };
 }
@@ -91,19 +94,12 @@ export function replayWorkload(trace: ImportedTrace, tokens: TokenCounter, ts: S
 }
 
 /**
- * One scenario per trace; a multi-conversation file (OpenHands output.jsonl, ShareGPT) given without
- * `#N` gives one scenario per conversation, named `trace:<file>#<n>`.
+ * One scenario per session in the given files, directories and globs (workload/import/collect.ts): a
+ * multi-conversation file (OpenHands output.jsonl, ShareGPT) given without `#N` gives one scenario per
+ * conversation, named `trace:<file>#<n>`; a subagent recorded inside a Claude Code session is a scenario
+ * of its own, `trace:<file>>agent-<id>`, priced on its own prompt.
  */
-export async function traceScenarios(files: readonly string[]): Promise<RunScenario[]> {
-  const out: RunScenario[] = [];
-  for (const f of files) {
-    const first = await importTrace(f);
-    if (!first.entries || /#\d+$/.test(f)) {
-      out.push(traceRunScenario(f, first));
-      continue;
-    }
-    out.push(traceRunScenario(f, first, `${basename(f)}#0`));
-    for (let n = 1; n < first.entries; n++) out.push(traceRunScenario(f, await importTrace(f, { entry: n }), `${basename(f)}#${n}`));
-  }
-  return out;
+export async function traceScenarios(paths: readonly string[]): Promise<RunScenario[]> {
+  const sessions = await importSessions(paths);
+  return sessions.map((s) => traceRunScenario(s.file, s.trace, s.label));
 }

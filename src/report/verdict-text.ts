@@ -7,6 +7,7 @@ import { fixed } from './format.js';
 import { cellHtml, escapeHtml } from './html-tables.js';
 import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
 import { failureLines, type FailedPolicy } from './verdict-failures.js';
+import { TRACE_SCENARIO_PREFIX, traceSampleHtml, traceSampleMarkdown, traceSampleTerminal } from './trace-verdict.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -51,6 +52,9 @@ function unresolvedNote(v: Verdict): string {
 }
 
 function settledNote(v: Verdict): string {
+  if (!v.unresolved.length && v.traces && v.scenarios.every((s) => s.scenario.startsWith(TRACE_SCENARIO_PREFIX))) {
+    return 'Recorded traces: each is one session, answered on its own below; the verdict over them closes this section.';
+  }
   if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the runner-up are distinguishable from zero.';
   return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
 }
@@ -68,6 +72,7 @@ export function verdictMarkdown(v: Verdict): string[] {
     for (const f of s.failed ?? []) lines.push(`| ${failedCells(f).map(esc).join(' | ')} |`);
     lines.push('');
   }
+  if (v.traces) lines.push(...traceSampleMarkdown(v.traces));
   return lines;
 }
 
@@ -83,6 +88,7 @@ export function verdictHtml(v: Verdict): string {
       `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
     );
   }
+  if (v.traces) parts.push(traceSampleHtml(v.traces));
   return parts.join('\n');
 }
 
@@ -93,5 +99,6 @@ export function verdictTerminal(v: Verdict): string {
   const failed = failureLines(v);
   if (failed.length) lines.push(`  FAILED (not ranked, no cost): ${failed.join('; ')}`);
   if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);
+  if (v.traces) lines.push(...traceSampleTerminal(v.traces));
   return `${lines.join('\n')}\n`;
 }

@@ -13,6 +13,7 @@ import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { Estimate } from '../metrics/stats.js';
 import { pairedDeltas, type Interval } from './paired.js';
 import { failedPolicies, failureSentence, type FailedPolicy } from './verdict-failures.js';
+import type { TraceSampleVerdict } from './trace-verdict.js';
 
 export type RankMetric = 'costTotal' | 'totalTokens';
 
@@ -60,6 +61,8 @@ export interface Verdict {
   scenarios: ScenarioVerdict[];
   /** scenarios whose answer is not resolved (see ScenarioVerdict.resolved) */
   unresolved: string[];
+  /** recorded traces replayed: the verdict over them, the sessions being the sample (trace-verdict.ts) */
+  traces?: TraceSampleVerdict;
 }
 
 export const VERDICT_METHOD =

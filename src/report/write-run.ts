@@ -13,6 +13,8 @@ import { writeFileChunked } from './file-sink.js';
 import { jsonSafe } from './format.js';
 import { summaryMarkdown } from './markdown.js';
 import { buildVerdict, type Verdict } from './verdict.js';
+import { withTraceSample } from './trace-verdict.js';
+import type { RecordedBill } from '../validate/recorded-bill.js';
 import { TOOL_VERSION } from '../version.js';
 import { TOKEN_SCALES } from '../cache/token-scale.js';
 
@@ -20,7 +22,7 @@ export interface Manifest {
   tool: string;
   version: string;
   seeds: number[];
-  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown }[];
+  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown; recorded?: RecordedBill | null }[];
   policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
   cells: number;
   /** the provider token count each run was billed in: o200k × scale + perMessage per message (cache/token-scale.ts) */
@@ -33,7 +35,7 @@ export function buildManifest(plan: RunPlan, cells: number, shard?: string): Man
     tool: 'compactbench',
     version: TOOL_VERSION,
     seeds: [...plan.seeds],
-    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings })),
+    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings, ...(s.recorded !== undefined ? { recorded: s.recorded } : {}) })),
     policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
     cells,
     tokenScales: Object.fromEntries(Object.values(TOKEN_SCALES).map((t) => [t.provider, { scale: t.scale, perMessage: t.perMessage, source: t.source }])),
@@ -63,7 +65,8 @@ export interface RunSummary {
 export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string): RunSummary {
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
-  const verdict = buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? '');
+  const bills = new Map(manifest.scenarios.filter((s) => s.recorded !== undefined).map((s) => [s.name, s.recorded ?? null]));
+  const verdict = withTraceSample(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, bills);
   return { rows, aggregates, verdict };
 }
 

@@ -3,6 +3,7 @@
  * policy (common random numbers), so policy differences are paired.
  */
 import type { TokenCounter } from '../core/tokens.js';
+import type { RecordedBill } from '../validate/recorded-bill.js';
 import type { Workload } from '../workload/types.js';
 import type { SessionRun } from './records.js';
 import { runSession } from './session.js';
@@ -20,6 +21,8 @@ export interface RunScenario {
   /** typical session length in steps, to size the default worker pool (sim/parallel.ts) */
   expectedSteps?: number;
   makeWorkload(seed: number, tokens: TokenCounter): Workload;
+  /** a replayed recorded trace: what its provider billed (null: it recorded no usage) */
+  recorded?: RecordedBill | null;
 }
 
 export interface RunPlan {

@@ -33,6 +33,11 @@ export interface LengthFit {
   betaFitted: boolean;
   /** per sample: log(output) − the model's mean */
   residuals: number[];
+  /**
+   * per sample: its residual under the model fitted without its session's samples (leave-one-session-out;
+   * NaN when no other session has one)
+   */
+  looResiduals: number[];
 }
 
 /**
@@ -76,6 +81,17 @@ export function summarySamples(trace: ImportedTrace, tokens: TokenCounter, scale
 
 /** Least squares on log(output) = mu + beta · log(input / ref); sigma is the residual standard deviation. */
 export function fitLengthModel(samples: readonly SummarySample[]): LengthFit {
+  const fit = fitOnly(samples);
+  const looResiduals = samples.map((s) => {
+    const others = samples.filter((o) => o.file !== s.file);
+    if (!others.length) return NaN;
+    const m = fitOnly(others).model;
+    return Math.log(s.outputTokens) - m.mu - m.beta * (Math.log(s.inputTokens) - Math.log(m.refInput));
+  });
+  return { ...fit, looResiduals };
+}
+
+function fitOnly(samples: readonly SummarySample[]): Omit<LengthFit, 'looResiduals'> {
   if (samples.length === 0) throw new Error('no real summaries to fit the length model on');
   const x = samples.map((s) => Math.log(s.inputTokens));
   const y = samples.map((s) => Math.log(s.outputTokens));

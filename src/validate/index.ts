@@ -3,7 +3,7 @@
  */
 import { ImportError } from '../workload/import/errors.js';
 import { importTrace } from '../workload/import/index.js';
-import type { Format } from '../workload/import/types.js';
+import type { Format, ImportedTrace } from '../workload/import/types.js';
 import { isComplete } from './recorded.js';
 import { validateOpenAiTrace } from './openai-replay.js';
 import { validateTrace, type FileCheck, type ValidateOptions } from './replay.js';
@@ -17,10 +17,19 @@ export { AttributedTokens } from './attributed-tokens.js';
 export async function validateFile(path: string, opts: ValidateOptions & { format?: Format | 'auto' }): Promise<FileCheck> {
   const { format, ...rest } = opts;
   const trace = await importTrace(path, format ? { format } : {});
-  if (!trace.meta.calls.some(isComplete)) {
-    throw new ImportError(path, undefined, `no recorded per-call usage (input, cache read and cache write) to validate against (${trace.meta.format} transcript)`);
-  }
+  if (!hasRecordedUsage(trace)) throw noUsage(path, trace);
+  return validateImported(trace, rest);
+}
+
+/** True when the trace recorded at least one call's full usage (input, cache read and cache write). */
+export const hasRecordedUsage = (trace: ImportedTrace): boolean => trace.meta.calls.some(isComplete);
+
+export const noUsage = (path: string, trace: ImportedTrace): ImportError =>
+  new ImportError(path, undefined, `no recorded per-call usage (input, cache read and cache write) to validate against (${trace.meta.format} transcript)`);
+
+/** Validates an imported trace that recorded usage, with the cache model its format calls for. */
+export function validateImported(trace: ImportedTrace, opts: ValidateOptions): FileCheck {
   // Codex rollouts: OpenAI's prefix cache with shared instructions and best-effort hits (openai-replay.ts)
-  if (trace.meta.format === 'codex' && trace.messages[0]?.role === 'system') return validateOpenAiTrace(trace, rest);
-  return validateTrace(trace, rest);
+  if (trace.meta.format === 'codex' && trace.messages[0]?.role === 'system') return validateOpenAiTrace(trace, opts);
+  return validateTrace(trace, opts);
 }

@@ -92,6 +92,8 @@ export interface FileCheck {
    * recorded prompt, in all and before the first recorded compaction
    */
   promptSize: { agreeing: number; calls: number; agreeingBefore: number; callsBefore: number; scale: number; perMessage: number };
+  /** whether the session was part of the shipped token-scale fit (set by the command; absent: not known) */
+  inFit?: boolean;
 }
 
 const SYSTEM_PLACEHOLDER: Message = { role: 'system', content: '[system prompt and tool schemas: not recorded]' };

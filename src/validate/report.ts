@@ -14,6 +14,8 @@ export interface PromptSizeJson {
 
 export interface SummaryJson {
   file: string;
+  /** part of the shipped token-scale fit, or held out (absent when not known) */
+  inTokenScaleFit?: boolean;
   calls: number;
   agreeing: number;
   promptSize: PromptSizeJson;
@@ -33,7 +35,7 @@ export interface TotalJson {
 
 export function summaryJson(checks: readonly FileCheck[]): { files: SummaryJson[]; total: TotalJson } {
   const files = checks.map((c) => ({
-    file: c.file, calls: c.calls.length, agreeing: c.agreeing,
+    file: c.file, ...(c.inFit !== undefined ? { inTokenScaleFit: c.inFit } : {}), calls: c.calls.length, agreeing: c.agreeing,
     promptSize: { calls: c.promptSize.calls, agreeing: c.promptSize.agreeing, callsBefore: c.promptSize.callsBefore, agreeingBefore: c.promptSize.agreeingBefore },
     recorded: c.recorded, modelled: c.modelled, disagreements: c.disagreements,
   }));
@@ -72,7 +74,7 @@ const pad = (s: string | number, n: number): string => String(s).padStart(n);
 export function textReport(checks: readonly FileCheck[], opts: { onlyDisagreements?: boolean } = {}): string {
   const lines: string[] = [];
   for (const c of checks) {
-    lines.push(`${c.file}  (profile ${c.profile}, TTL ${c.ttlSeconds}s, breakpoints ${c.breakpoints}, system block ${c.systemTokens} tokens (${c.systemSource})${c.warmedTokens ? `, warm start ${c.warmedTokens} tokens` : ''})`);
+    lines.push(`${c.file}  (profile ${c.profile}, TTL ${c.ttlSeconds}s, breakpoints ${c.breakpoints}, system block ${c.systemTokens} tokens (${c.systemSource})${c.warmedTokens ? `, warm start ${c.warmedTokens} tokens` : ''}${c.inFit === undefined ? '' : c.inFit ? '; part of the token-scale fit' : '; held out from the token-scale fit'})`);
     if (c.skippedCalls) lines.push(`  ${c.skippedCalls} recorded call(s) without complete usage left out`);
     lines.push(`  ${pad('call', 5)} ${pad('msg', 5)} ${pad('prompt', 8)} ${pad('read rec', 9)} ${pad('read mod', 9)} ${pad('write rec', 9)} ${pad('write mod', 9)}  disagreement`);
     for (const r of c.calls) {

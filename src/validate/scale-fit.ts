@@ -6,7 +6,8 @@
  * ones: they minimize the sum of squared relative errors (modelled − recorded) / recorded over every call
  * before the file's first recorded compaction, where the modelled prompt is what `run --trace` sends —
  * the unlogged block sized from the first call, then the provider-scaled logged messages (unlogged.ts).
- * As a cross-check, the report also gives the plain ratio of
+ * Each session is also judged at the parameters fitted on the other sessions (leave-one-session-out): what
+ * the fit predicts for a session it has not seen. As a cross-check, the report also gives the plain ratio of
  * summed recorded growth to summed o200k growth between consecutive calls without a thinking block.
  */
 import { basename } from 'node:path';
@@ -30,8 +31,28 @@ export interface ScaleFit {
   /** the growth-ratio cross-check and how many intervals it used */
   growthRatio: number;
   intervals: number;
-  perFile: { file: string; calls: number; within5: number; meanResidual: number }[];
+  perFile: { file: string; calls: number; within5: number; meanResidual: number; looWithin5: number }[];
+  /**
+   * leave-one-session-out: each session's calls judged at the parameters fitted on the other sessions
+   * (what the fit predicts for a session it has not seen); share within 5% and RMS over every call
+   */
+  loo: { within5: number; rms: number };
 }
+
+/** The least-squares sums of one session (see fitTokenScale). */
+interface Sums { sxx: number; sxy: number; syy: number; sxr: number; syr: number }
+
+const addSums = (a: Sums, b: Sums, sign = 1): Sums => ({
+  sxx: a.sxx + sign * b.sxx, sxy: a.sxy + sign * b.sxy, syy: a.syy + sign * b.syy, sxr: a.sxr + sign * b.sxr, syr: a.syr + sign * b.syr,
+});
+
+function solve(s: Sums): { a: number; c: number } {
+  const det = s.sxx * s.syy - s.sxy * s.sxy;
+  return det > 0 ? { a: (s.sxr * s.syy - s.syr * s.sxy) / det, c: (s.sxx * s.syr - s.sxy * s.sxr) / det } : { a: s.sxx ? s.sxr / s.sxx : 1, c: 0 };
+}
+
+/** One call's modelled prompt as a linear function of (scale, perMessage): Z + a·X + c·Y, against R. */
+interface Linear { Z: number; X: number; Y: number; R: number }
 
 const before = (t: ImportedTrace, tokens: TokenCounter, p: ScaleParams): PromptCheck[] =>
   promptChecks(t, tokens, p).filter((c) => c.beforeCompaction && c.recorded > 0);
@@ -46,38 +67,44 @@ const rel = (c: PromptCheck): number => (c.modelled - c.recorded) / c.recorded;
 export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCounter): ScaleFit {
   const usable = traces.filter((t) => t.meta.calls.some(isComplete));
   if (usable.length === 0) throw new Error('no transcript recorded per-call usage to fit a token scale on');
-  const at = (scale: number, perMessage: number) => usable.flatMap((t) => before(t, tokens, { scale, perMessage }));
-  const z = at(0, 0);
-  const x = at(1, 0);
-  const y = at(0, 1);
-  // minimize Σ ((a·X + c·Y + Z − R) / R)², X = x − z, Y = y − z
-  let sxx = 0; let sxy = 0; let syy = 0; let sxr = 0; let syr = 0;
-  z.forEach((c0, k) => {
-    const w = 1 / c0.recorded ** 2;
-    const X = x[k]!.modelled - c0.modelled;
-    const Y = y[k]!.modelled - c0.modelled;
-    const r = c0.recorded - c0.modelled;
-    sxx += w * X * X; sxy += w * X * Y; syy += w * Y * Y; sxr += w * X * r; syr += w * Y * r;
+  const lines = usable.map((t): Linear[] => {
+    const z = before(t, tokens, { scale: 0, perMessage: 0 });
+    const x = before(t, tokens, { scale: 1, perMessage: 0 });
+    const y = before(t, tokens, { scale: 0, perMessage: 1 });
+    return z.map((c0, k) => ({ Z: c0.modelled, X: x[k]!.modelled - c0.modelled, Y: y[k]!.modelled - c0.modelled, R: c0.recorded }));
   });
-  const det = sxx * syy - sxy * sxy;
-  const fitted = det > 0 ? { a: (sxr * syy - syr * sxy) / det, c: (sxx * syr - sxy * sxr) / det } : { a: sxr / sxx, c: 0 };
+  // minimize Σ ((a·X + c·Y + Z − R) / R)² over the calls
+  const sums = lines.map((ls) => ls.reduce((s, l) => {
+    const w = 1 / l.R ** 2;
+    const r = l.R - l.Z;
+    return addSums(s, { sxx: w * l.X * l.X, sxy: w * l.X * l.Y, syy: w * l.Y * l.Y, sxr: w * l.X * r, syr: w * l.Y * r });
+  }, { sxx: 0, sxy: 0, syy: 0, sxr: 0, syr: 0 }));
+  const total = sums.reduce((a, b) => addSums(a, b));
+  const fitted = solve(total);
   const scale = Math.round(fitted.a * 1000) / 1000;
   const perMessage = Math.max(0, Math.round(fitted.c));
   const residuals: number[] = [];
-  const perFile = usable.map((t) => {
+  const looResiduals: number[] = [];
+  const perFile = usable.map((t, i) => {
     const r = before(t, tokens, { scale, perMessage }).map(rel);
     residuals.push(...r);
+    // the other sessions' fit (rounded as a shipped table is), replayed on this one: the clamps of the
+    // unlogged sizes make the prompt only nearly linear in the parameters, so it is re-evaluated
+    const others = usable.length > 1 ? solve(addSums(total, sums[i]!, -1)) : fitted;
+    const lr = before(t, tokens, { scale: Math.round(others.a * 1000) / 1000, perMessage: Math.max(0, Math.round(others.c)) }).map(rel);
+    looResiduals.push(...lr);
     return {
-      file: basename(t.meta.source), calls: r.length, within5: r.filter((v) => Math.abs(v) <= 0.05).length,
-      meanResidual: r.length ? r.reduce((a, b) => a + b, 0) / r.length : 0,
+      file: basename(t.meta.source) + (t.meta.extra.sidechain ? `>${String(t.meta.extra.sidechain)}` : ''), calls: r.length, within5: r.filter((v) => Math.abs(v) <= 0.05).length,
+      meanResidual: r.length ? r.reduce((a, b) => a + b, 0) / r.length : 0, looWithin5: lr.filter((v) => Math.abs(v) <= 0.05).length,
     };
   });
   const growth = growthRatio(usable, tokens);
+  const share = (rs: number[]): number => rs.filter((v) => Math.abs(v) <= 0.05).length / (rs.length || 1);
+  const rmsOf = (rs: number[]): number => Math.sqrt(rs.reduce((a, r) => a + r * r, 0) / (rs.length || 1));
   return {
-    scale, perMessage, files: usable.length, calls: residuals.length,
-    within5: residuals.filter((v) => Math.abs(v) <= 0.05).length / (residuals.length || 1),
-    residuals, rms: Math.sqrt(residuals.reduce((a, r) => a + r * r, 0) / (residuals.length || 1)),
-    growthRatio: growth.ratio, intervals: growth.intervals, perFile,
+    scale, perMessage, files: usable.length, calls: residuals.length, within5: share(residuals),
+    residuals, rms: rmsOf(residuals), growthRatio: growth.ratio, intervals: growth.intervals, perFile,
+    loo: { within5: share(looResiduals), rms: rmsOf(looResiduals) },
   };
 }
 

@@ -19,6 +19,13 @@ import { historyStart, isComplete, promptOf, type CompleteCall } from './recorde
 export interface UnloggedSizes {
   /** provider tokens of the unlogged block sent before the first logged message */
   systemTokens: number;
+  /**
+   * the block each model's requests carried, measured at that model's first call: a session resumed
+   * under another model (or switched by `/model`) sends that model's own system prompt and tools, which
+   * differ by thousands of tokens (Opus 4.5 → Sonnet 4.5 at a resume: 23k fewer); the first model's is
+   * `systemTokens`
+   */
+  systemByModel: Map<string, number>;
   /** message index of a logged thinking block → provider tokens billed beyond its logged size */
   reasoningExtra: Map<number, number>;
 }
@@ -40,6 +47,7 @@ export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: 
   const first = calls[0]!;
   const start0 = historyStart(meta.compactions, first.msgIndex, false);
   const systemTokens = Math.max(0, promptOf(first) - providerSize(trace, tokens, scale, start0, first.msgIndex));
+  const systemByModel = new Map<string, number>();
   const reasoningExtra = new Map<number, number>();
   for (let k = 1; k < calls.length; k++) {
     const prev = calls[k - 1]!;
@@ -52,7 +60,16 @@ export function sizeUnlogged(trace: ImportedTrace, tokens: TokenCounter, scale: 
     const logged = toProvider(tokens.count(trace.messages[thinking]!.reasoning!), scale.scale);
     if (excess !== 0) reasoningExtra.set(thinking, Math.max(-logged, excess));
   }
-  return { systemTokens, reasoningExtra };
+  for (const c of calls) {
+    if (c.model === undefined || systemByModel.has(c.model)) continue;
+    if (c === first || c.model === first.model) {
+      systemByModel.set(c.model, systemTokens);
+      continue;
+    }
+    const start = historyStart(meta.compactions, c.msgIndex, false);
+    systemByModel.set(c.model, Math.max(0, promptOf(c) - providerSize(trace, tokens, scale, start, c.msgIndex, reasoningExtra)));
+  }
+  return { systemTokens, systemByModel, reasoningExtra };
 }
 
 /** Both calls sent the same history line: no compaction between them, same model (same cache and count). */
@@ -71,9 +88,16 @@ export interface PromptCheck {
   msgIndex: number;
   recorded: number;
   modelled: number;
-  /** the call came before the first recorded compaction */
+  /**
+   * the call came before the first compaction: the first one recorded, or the first place where the
+   * recorded prompt of a Claude Code session fell short of the logged growth by more than UNLOGGED_CLEARING
+   * of itself (its microcompact clears old tool results without writing it to the log)
+   */
   beforeCompaction: boolean;
 }
+
+/** A shortfall of recorded against logged prompt growth, as a share of the prompt, that marks an unlogged clearing. */
+export const UNLOGGED_CLEARING = 0.05;
 
 /**
  * Per call with complete usage: the prompt a replay sends (the unlogged block, then the provider-scaled
@@ -83,10 +107,20 @@ export function promptChecks(trace: ImportedTrace, tokens: TokenCounter, scale: 
   const { meta } = trace;
   const hasSystem = trace.messages[0]?.role === 'system';
   const firstCompaction = meta.compactions.reduce((m, p) => Math.min(m, p.beforeMsgIndex), Infinity);
+  // only Claude Code clears old tool results without logging it; elsewhere a shortfall is the model's own
+  const microcompacts = meta.format === 'claude-code';
+  let cleared = false;
+  let prev: { c: CompleteCall; modelled: number } | undefined;
   return meta.calls.filter(isComplete).map((c, call) => {
     const start = historyStart(meta.compactions, c.msgIndex, hasSystem);
-    const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : (sizes?.systemTokens ?? 0);
+    const system = hasSystem ? providerMessage(tokens.message(trace.messages[0]!), scale) : ((c.model !== undefined ? sizes?.systemByModel.get(c.model) : undefined) ?? sizes?.systemTokens ?? 0);
     const modelled = system + providerSize(trace, tokens, scale, start, c.msgIndex, sizes?.reasoningExtra);
-    return { call, msgIndex: c.msgIndex, recorded: promptOf(c), modelled, beforeCompaction: c.msgIndex < firstCompaction };
+    const recorded = promptOf(c);
+    if (microcompacts && prev && sameRequestLine(trace, prev.c, c)) {
+      const shortfall = (modelled - prev.modelled) - (recorded - promptOf(prev.c));
+      if (shortfall > UNLOGGED_CLEARING * recorded) cleared = true;
+    }
+    prev = { c, modelled };
+    return { call, msgIndex: c.msgIndex, recorded, modelled, beforeCompaction: c.msgIndex < firstCompaction && !cleared };
   });
 }

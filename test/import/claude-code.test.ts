@@ -71,7 +71,7 @@ describe('claude-code importer', () => {
     expect(t.warnings.join('\n')).toMatch(/ghost/);
   });
 
-  it('skips sidechain lines in a main session, and keeps every line of a subagent file', async () => {
+  it('keeps sidechain lines out of a main session (a session of their own), and keeps every line of a subagent file', async () => {
     const side = { isSidechain: true };
     const main = tmpFile('main.jsonl', jsonl([
       cc.user('main', T(1)), cc.user('sub task', T(2), side), cc.assistant('m9', cc.text('sub'), T(3), usageOf(1, 1), side), cc.assistant('m1', cc.text('done'), T(4)),
@@ -79,7 +79,13 @@ describe('claude-code importer', () => {
     const t = await importTrace(main);
     expect(t.messages.map((m) => m.content)).toEqual(['main', 'done']);
     expect(t.meta.isSubagent).toBe(false);
-    expect(t.meta.notes.join(' ')).toMatch(/2 sidechain/);
+    expect(t.meta.notes.join(' ')).toMatch(/2 subagent line/);
+    // the subagent's call is its own, never the parent's
+    expect(t.meta.calls.map((c) => c.msgIndex)).toEqual([1]);
+    expect(t.sidechains).toHaveLength(1);
+    expect(t.sidechains![0]!.messages.map((m) => m.content)).toEqual(['sub task', 'sub']);
+    expect(t.sidechains![0]!.meta.calls).toHaveLength(1);
+    expect(t.sidechains![0]!.meta.isSubagent).toBe(true);
 
     const sub = tmpFile('sess/subagents/agent-a1.jsonl', jsonl([cc.user('sub task', T(2), side), cc.assistant('m9', cc.text('sub'), T(3), usageOf(1, 1), side)]));
     const s = await importTrace(sub);

@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withFormatHint } from '../../src/workload/import/errors.js';
 import { detectFormat, ImportError, importTrace } from '../../src/workload/import/index.js';
 import { tmpFile } from './fixtures.js';
 import { TRACES } from './reference.js';
@@ -30,10 +31,13 @@ describe('format detection', () => {
     expect(await detectFormat(tmpFile('t.json', JSON.stringify(doc, null, 2)))).toBe('mini-swe-agent');
   });
 
-  it('refuses an unrecognizable file with an ImportError asking for --format', async () => {
+  it('refuses an unrecognizable file with an ImportError naming the formats (commands with --format add the flag)', async () => {
     const file = tmpFile('notes.txt', 'just some text\n');
     await expect(detectFormat(file)).rejects.toThrow(ImportError);
-    await expect(importTrace(file)).rejects.toThrow(/--format/);
+    const e = (await importTrace(file).then(() => undefined, (x: unknown) => x)) as ImportError;
+    expect(e.message).toMatch(/could not detect the trace format \(supported: .*gemini-cli/);
+    expect(e.message).not.toMatch(/--format/);
+    expect(withFormatHint(e).message).toMatch(/pass --format/);
   });
 
   it('rejects an unknown --format value and a missing file', async () => {

@@ -20,11 +20,26 @@ describe('compactbench validate-cache', () => {
     const j = JSON.parse(io.out.join(''));
     expect(Object.keys(j)).toEqual(['files', 'total']);
     expect(j.files[0]).toMatchObject({ file: session, calls: 4 });
-    expect(Object.keys(j.files[0])).toEqual(['file', 'calls', 'agreeing', 'promptSize', 'recorded', 'modelled', 'disagreements']);
+    expect(Object.keys(j.files[0])).toEqual(['file', 'inTokenScaleFit', 'calls', 'agreeing', 'promptSize', 'recorded', 'modelled', 'disagreements']);
+    // tool_heavy.jsonl is one of the 13 sessions the shipped Anthropic scale was fitted on
+    expect(j.files[0].inTokenScaleFit).toBe(true);
     expect(j.files[0].promptSize).toEqual({ calls: 4, agreeing: 4, callsBefore: 4, agreeingBefore: 4 });
     expect(j.files[0].recorded).toEqual({ cacheRead: 88231, cacheWrite: 17696 });
     for (const d of j.files[0].disagreements) expect(Object.keys(d)).toEqual(['call', 'cause']);
     expect(j.total).toMatchObject({ calls: 4, agreeing: j.files[0].agreeing, recorded: j.files[0].recorded, modelled: j.files[0].modelled });
+  });
+
+  it('says which sessions were part of the token-scale fit, and reads a folder of raw sessions with their inline subagents', async () => {
+    const io = capture();
+    const code = await runValidateCache([path.join(TRACES, 'claude-code-viewer-fixtures'), path.join(TRACES, 'claude-code/short.jsonl')], { ...defaults, json: true });
+    vi.restoreAllMocks();
+    expect(code).toBe(0);
+    const files = (JSON.parse(io.out.join('')) as { files: { file: string; inTokenScaleFit: boolean; calls: number }[] }).files;
+    // 3 main sessions, 7 inline subagents (CLI 1.0 sidechains) each priced as its own session, and short.jsonl
+    expect(files).toHaveLength(11);
+    expect(files.filter((f) => f.file.includes('>sidechain-'))).toHaveLength(7);
+    expect(files.filter((f) => f.inTokenScaleFit).map((f) => path.basename(f.file))).toEqual(['short.jsonl']);
+    expect(files.reduce((n, f) => n + f.calls, 0)).toBe(7 + 20 + 170 + 1);
   });
 
   it('prints every call and the totals with relative errors as text', async () => {

@@ -1,7 +1,7 @@
 /**
  * `compactbench calibrate --scenario NAME --against FILE...`: compares the generator's distributions
- * for a scenario with real transcripts (OpenAI-format JSONL files or directories of them, as in
- * shared/traces/openai) and prints a Markdown table with a KS statistic per distribution.
+ * for a scenario with real transcripts (files, directories or globs, in any importable format: the
+ * OpenAI-format conversions of shared/traces/openai with their sidecars, or the agents' own files) and prints a Markdown table with a KS statistic per distribution.
  * `--fit` prints the quantile tables of the transcripts instead, in scenario-file form.
  * `--token-scale` and `--summary-lengths` fit the replay-fidelity models instead (calibrate-recorded.ts).
  */
@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { createTokenCounter } from '../../core/tokens.js';
 import { calibrate, calibrationTable, fitTools } from '../../workload/calibrate.js';
 import { loadScenario } from '../../workload/scenario.js';
-import { readTraces } from '../../workload/trace-read.js';
+import { readAnyTraces } from '../../workload/trace-read-any.js';
 import { statsOf } from '../../workload/trace-stats.js';
 import { parsePositiveInt, UsageError } from '../errors.js';
 import { summaryLengthReport, tokenScaleReport } from '../calibrate-recorded.js';
@@ -24,17 +24,17 @@ interface Options {
   summaryLengths?: boolean;
 }
 
-export function runCalibrate(opts: Options, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`)): void {
+export async function runCalibrate(opts: Options, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`)): Promise<void> {
   const tokens = createTokenCounter();
   const seeds = parsePositiveInt('--seeds', opts.seeds);
   if (!opts.fit && !opts.scenario) throw new UsageError('--scenario is required (or use --fit)');
   let real;
   try {
-    real = readTraces(opts.against);
+    real = await readAnyTraces(opts.against);
   } catch (e) {
     throw new UsageError(`--against: ${(e as Error).message}`);
   }
-  if (real.length === 0) throw new UsageError(`--against: no .jsonl transcripts in ${opts.against.join(', ')}`);
+  if (real.length === 0) throw new UsageError(`--against: no conversation in ${opts.against.join(', ')}`);
   if (opts.fit) {
     out(JSON.stringify(fitTools(statsOf(real, tokens)), null, 2));
     return;
@@ -48,7 +48,7 @@ export function register(program: Command): void {
     .command('calibrate')
     .description('compare a scenario\'s generated sessions with real transcripts (KS statistic per distribution)')
     .option('-s, --scenario <name>', 'scenario name (scenarios/<name>.json) or path to a scenario file')
-    .requiredOption('-a, --against <files...>', 'OpenAI-format JSONL transcripts, or directories of them')
+    .requiredOption('-a, --against <paths...>', 'transcripts in any importable format: files, directories or globs')
     .option('--seeds <n>', 'number of generated sessions to compare', '20')
     .option('--fit', 'print quantile tables of the transcripts (for scenario files) instead of comparing')
     .option('--json', 'print the rows as JSON instead of a Markdown table')
@@ -60,6 +60,6 @@ export function register(program: Command): void {
         process.stdout.write(`${await report(opts.against, opts.json ?? false)}\n`);
         return;
       }
-      runCalibrate(opts);
+      await runCalibrate(opts);
     });
 }

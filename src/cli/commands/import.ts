@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ImportError } from '../../workload/import/errors.js';
+import { ImportError, withFormatHint } from '../../workload/import/errors.js';
 import { MAX_JSON_BYTES_CEILING } from '../../workload/import/locate.js';
 import { importTrace } from '../../workload/import/index.js';
 import { serializeMeta, writeMessages, writeTraceFiles } from '../../workload/import/sidecar.js';
@@ -61,7 +61,7 @@ export async function runImport(file: string, o: ImportOpts): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof ImportError) {
-      process.stderr.write(`compactbench import: ${e.message}\n`);
+      process.stderr.write(`compactbench import: ${withFormatHint(e).message}\n`);
       return 2;
     }
     throw e;
@@ -72,7 +72,7 @@ export function register(program: Command): void {
   program
     .command('import')
     .description('convert a recorded agent transcript to OpenAI-format JSONL with a .meta.json sidecar')
-    .argument('<file>', 'transcript: Claude Code JSONL, SWE-agent .traj, mini-swe-agent .traj.json, OpenHands JSON, ShareGPT, OpenAI JSONL')
+    .argument('<file>', 'transcript: Claude Code JSONL, Codex rollout, Gemini CLI session JSON, SWE-agent .traj, mini-swe-agent .traj.json, OpenHands JSON, ShareGPT, OpenAI JSONL')
     .option('--format <format>', `source format: auto or one of ${FORMATS.join(', ')}`, 'auto')
     .option('--out <file>', 'write the JSONL here (the sidecar goes to <stem>.meta.json); default: standard output')
     .option('--meta <file>', 'write the meta sidecar here')

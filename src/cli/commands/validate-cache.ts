@@ -1,15 +1,27 @@
 /**
- * `compactbench validate-cache FILE... [--json]`: replay transcripts that recorded their provider usage
- * (Claude Code, mini-swe-agent via OpenRouter, OpenHands) with no policy through the cache model, using
+ * `compactbench validate-cache PATH... [--json]`: replay transcripts that recorded their provider usage
+ * (Claude Code with its inline subagents, Codex, Gemini CLI, mini-swe-agent via OpenRouter, OpenHands;
+ * files, directories or globs) with no policy through the cache model, using
  * the recorded prompt sizes and compaction points, and print modelled vs recorded cache reads and writes
  * per call and in total, labelling every call that disagrees by more than the tolerance of its prompt
- * with its likely cause. Exit 0 ok, 2 bad input (a file that cannot be read or recorded no usage).
+ * with its likely cause, and whether each session was part of the shipped token-scale fit. Exit 0 ok, 2 bad
+ * input (a path that cannot be read, or one whose sessions recorded no usage).
  */
 import type { Command } from 'commander';
 import { BREAKPOINT_PRESETS, type BreakpointPreset } from '../../cache/breakpoints.js';
 import { createTokenCounter } from '../../core/tokens.js';
-import { summaryJson, textReport, validateFile, type FileCheck, type ValidateOptions } from '../../validate/index.js';
-import { ImportError } from '../../workload/import/errors.js';
+import { hasRecordedUsage, noUsage, summaryJson, textReport, validateImported, type FileCheck, type ValidateOptions } from '../../validate/index.js';
+import { importSessions } from '../../workload/import/collect.js';
+import { getProfile } from '../../cache/profiles.js';
+import type { Provider } from '../../cache/profiles.js';
+import { inTokenScaleFit, providerByName } from '../../cache/token-scale.js';
+import type { ImportedTrace } from '../../workload/import/types.js';
+
+function providerOfTrace(t: ImportedTrace): Provider {
+  const model = t.meta.model ?? '';
+  return getProfile(model)?.provider ?? providerByName(model);
+}
+import { ImportError, withFormatHint } from '../../workload/import/errors.js';
 import { FORMATS, type Format } from '../../workload/import/types.js';
 
 interface Opts {
@@ -72,13 +84,27 @@ export async function runValidateCache(files: readonly string[], o: Opts): Promi
   }
   const checks: FileCheck[] = [];
   let code = 0;
+  const { format, ...rest } = opts;
   for (const f of files) {
+    let sessions;
     try {
-      checks.push(await validateFile(f, opts));
+      sessions = await importSessions([f], format === 'auto' ? {} : { format });
     } catch (e) {
       if (!(e instanceof ImportError)) throw e;
-      process.stderr.write(`compactbench validate-cache: ${e.message}\n`);
+      process.stderr.write(`compactbench validate-cache: ${withFormatHint(e).message}\n`);
       code = 2;
+      continue;
+    }
+    // a session that recorded no usage has nothing to check: named, and an error when it is all there is
+    const usable = sessions.filter((s) => hasRecordedUsage(s.trace));
+    for (const s of sessions) if (!usable.includes(s)) process.stderr.write(`compactbench validate-cache: ${noUsage(s.file, s.trace).message}\n`);
+    if (!usable.length) code = 2;
+    for (const s of usable) {
+      const check = validateImported(s.trace, rest);
+      const sidechain = s.trace.meta.extra.sidechain as string | undefined;
+      const provider = providerOfTrace(s.trace);
+      const inFit = inTokenScaleFit(provider, s.file, sidechain);
+      checks.push({ ...check, ...(sidechain ? { file: `${s.file}>${sidechain}` } : {}), inFit });
     }
   }
   const report = o.json ? `${JSON.stringify(summaryJson(checks), null, 1)}\n` : textReport(checks, { onlyDisagreements: o.onlyDisagreements });
@@ -90,7 +116,7 @@ export function register(program: Command): void {
   program
     .command('validate-cache')
     .description('replay transcripts with recorded usage through the cache model; compare modelled and recorded cache reads/writes')
-    .argument('<file...>', 'transcripts that recorded per-call usage (Claude Code JSONL, mini-swe-agent .traj.json, ...)')
+    .argument('<path...>', 'transcripts that recorded per-call usage (Claude Code, Codex, Gemini CLI, mini-swe-agent, ...): files, directories or globs')
     .option('--json', 'print {files: [...], total: {...}} as JSON')
     .option('--format <format>', `source format: auto or one of ${FORMATS.join(', ')}`, 'auto')
     .option('--profile <id>', 'cache profile or model (default: each call\'s recorded model)')

@@ -14,14 +14,17 @@
  *   `output_tokens`); the call's timestamp is its first line's.
  * - a `compact_boundary` system line marks a compaction; the summary message after it starts the new
  *   history. Claude Code keeps the pre-compaction lines in the file.
- * - subagent transcripts live in `<session>/subagents/*.jsonl`: they are listed, never inlined; sidechain
- *   lines inside a main session file are skipped (and counted).
+ * - subagent transcripts live in `<session>/subagents/*.jsonl`: they are listed, never inlined. Subagent
+ *   conversations recorded inside the main file (CLI 2.x `agent_progress` lines, CLI 1.0 `isSidechain`
+ *   lines) are imported as sessions of their own (`sidechains`, claude-code-sidechains.ts), never as the
+ *   parent's calls.
  * Claude Code does not log the system prompt or the tool schemas.
  */
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { TraceBuilder } from './builder.js';
+import { Sidechains } from './claude-code-sidechains.js';
 import { arr, isObj, obj, optNum, optStr, str, type Obj } from './expect.js';
 import { lineLocator, readJsonLines } from './lines.js';
 import type { Locator, Path } from './locate.js';
@@ -56,17 +59,23 @@ class ClaudeCodeReader {
   constructor(
     readonly b: TraceBuilder,
     readonly file: string,
+    private readonly sidechains?: Sidechains,
   ) {}
 
   line(lineNo: number, value: unknown): void {
     const loc = lineLocator(this.file, lineNo);
     const d = obj(loc, value, []);
     const type = str(loc, d.type, ['type']);
+    if (type === 'progress' && this.sidechains?.progress(lineNo, d)) {
+      this.sidechainSkipped++;
+      return;
+    }
     if (type === 'user' || type === 'assistant') {
       const side = d.isSidechain === true;
       this.sidechainFile ??= side;
       if (side && !this.sidechainFile) {
         this.sidechainSkipped++;
+        this.sidechains?.sidechainLine(lineNo, d);
         return;
       }
       if (type === 'user') this.user(loc, d);
@@ -190,7 +199,7 @@ class ClaudeCodeReader {
       if (a.model !== '<synthetic>') b.recordCall(a.index, a.usage, a.model, a.timestamp);
     }
     b.isSubagent = this.sidechainFile === true || /[\\/]subagents[\\/]/.test(this.file);
-    if (this.sidechainSkipped) b.notes.push(`${this.sidechainSkipped} sidechain (subagent) lines in the main session were skipped; subagents are imported from their own files`);
+    if (this.sidechainSkipped) b.notes.push(`${this.sidechainSkipped} subagent line(s) in the main session were left out of it; subagents are sessions of their own (their files, or \`sidechains\`)`);
     for (const [t, n] of this.unknownTypes) b.warn(`${n} line(s) of unknown type ${JSON.stringify(t)} carried no message (ignored)`);
     for (const [t, n] of this.dropped) b.warn(`${n} ${t} not converted (no OpenAI equivalent)`);
     if (this.pendingCompaction) b.warn('compact_boundary at the end of the file with no summary message after it');
@@ -232,11 +241,14 @@ async function findSubagentFiles(file: string): Promise<string[]> {
 
 export async function importClaudeCode(file: string): Promise<ImportedTrace> {
   const b = new TraceBuilder('claude-code', file);
-  const reader = new ClaudeCodeReader(b, file);
+  const sidechains = new Sidechains(file, (sb) => new ClaudeCodeReader(sb, file));
+  const reader = new ClaudeCodeReader(b, file, sidechains);
   for await (const { lineNo, value } of readJsonLines(file)) reader.line(lineNo, value);
   reader.end();
   const subagents = await findSubagentFiles(file);
   if (subagents.length) b.subagentFiles = subagents;
   if (/agent-acompact/.test(basename(file))) b.extra.isCompactionAgent = true;
-  return b.finish();
+  const trace = b.finish();
+  const inline = sidechains.finish(subagents);
+  return inline.length ? { ...trace, sidechains: inline } : trace;
 }

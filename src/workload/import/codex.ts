@@ -44,6 +44,10 @@ interface OpenCall {
 
 class CodexReader {
   private open: OpenCall | undefined;
+  /** the latest call, and whether its usage was attributed */
+  private last: { call: OpenCall; priced: boolean } | undefined;
+  /** a token_count that came before its call's output items (Codex 0.4x writes it first) */
+  private early: { usage: Obj; loc: Locator } | undefined;
   private model: string | undefined;
   private lastTotal: string | undefined;
   private repeats = 0;
@@ -156,14 +160,22 @@ class CodexReader {
       return;
     }
     this.lastTotal = total;
-    const last = obj(loc, p.info.last_token_usage, ['payload', 'info', 'last_token_usage']);
-    const call = this.open;
-    if (!call) {
-      this.b.warn(`token_count at ${time ?? '?'} follows no model output (its usage is not attributed)`);
+    const usage = obj(loc, p.info.last_token_usage, ['payload', 'info', 'last_token_usage']);
+    // Codex 0.1xx writes the count after the call's output (and, for a tool call, after its result);
+    // Codex 0.4x writes it before the call's output items: it then prices the next call to open
+    const call = this.open ?? (this.last && !this.last.priced ? this.last.call : undefined);
+    if (call) {
+      this.price(loc, call, usage);
+      this.open = undefined;
       return;
     }
-    this.b.calls.push(recordedCall(loc, call, last, this.model));
-    this.open = undefined;
+    if (this.early) this.b.warn(`token_count at ${time ?? '?'} follows another with no model output between them (the earlier one is not attributed)`);
+    this.early = { usage, loc };
+  }
+
+  private price(loc: Locator, call: OpenCall, usage: Obj): void {
+    this.b.calls.push(recordedCall(loc, call, usage, this.model));
+    if (this.last?.call === call) this.last.priced = true;
   }
 
   private compacted(loc: Locator, p: Obj, time: string | undefined): void {
@@ -184,8 +196,14 @@ class CodexReader {
   private openCall(time: string | undefined): OpenCall {
     if (this.open) return this.open;
     const msg: Message = { role: 'assistant', content: '' };
-    this.open = { index: this.b.push(msg, isoEpoch(time)), msg, texts: [], reasoning: [], ...(time ? { timestamp: time } : {}) };
-    return this.open;
+    const call: OpenCall = { index: this.b.push(msg, isoEpoch(time)), msg, texts: [], reasoning: [], ...(time ? { timestamp: time } : {}) };
+    this.open = call;
+    this.last = { call, priced: false };
+    if (this.early) {
+      this.price(this.early.loc, call, this.early.usage);
+      this.early = undefined;
+    }
+    return call;
   }
 
   /** An input item ends the model call's output; a call that recorded no usage stays unrecorded. */
@@ -199,6 +217,7 @@ class CodexReader {
 
   end(): void {
     const b = this.b;
+    if (this.early) b.warn('the last token_count follows no model output (its usage is not attributed)');
     if (this.repeats) b.notes.push(`${this.repeats} repeated token_count event(s) (same total_token_usage) dropped`);
     if (this.webSearches) b.notes.push(`${this.webSearches} provider-run web_search_call item(s) have no result message and were left out`);
     for (const [t, n] of this.unknown) b.warn(`${n} ${t} not converted`);

@@ -9,7 +9,7 @@
 import { ImportError } from './errors.js';
 import { isObj } from './expect.js';
 import { readHead } from './lines.js';
-import type { Format } from './types.js';
+import { FORMATS, type Format } from './types.js';
 
 const CLAUDE_CODE_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'progress', 'file-history-snapshot', 'queue-operation']);
 
@@ -22,7 +22,7 @@ export async function detectFormat(file: string): Promise<Format> {
     throw new ImportError(
       file,
       1,
-      'could not detect the trace format; pass --format (openai, claude-code, swe-agent, mini-swe-agent, openhands, sharegpt, codex)',
+      `could not detect the trace format (supported: ${FORMATS.join(', ')})`,
     );
   }
   return found;
@@ -69,6 +69,8 @@ function fromArray(a: unknown[]): Format | undefined {
 }
 
 function fromHead(head: string): Format | undefined {
+  // Gemini CLI sessions: {"sessionId", "projectHash", "startTime", ..., "messages": [{"type": "user"|"gemini"}]}
+  if (/"sessionId"\s*:/.test(head) && /"projectHash"\s*:|"type"\s*:\s*"gemini"/.test(head)) return 'gemini-cli';
   if (/"mini_version"|"trajectory_format"\s*:\s*"mini/.test(head)) return 'mini-swe-agent';
   if (/"trajectory"\s*:\s*\[/.test(head)) return 'swe-agent';
   if (/^\s*\[/.test(head) && /"source"\s*:/.test(head) && /"(action|observation)"\s*:/.test(head)) return 'openhands';

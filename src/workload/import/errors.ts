@@ -36,3 +36,9 @@ export function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'array';
   return typeof v;
 }
+
+/** The message for a command that has `--format`: a failed detection says to pass it. */
+export function withFormatHint(e: ImportError): ImportError {
+  if (!/^could not detect the trace format|structure was not recognized/.test(e.reason)) return e;
+  return new ImportError(e.file, e.line, `${e.reason}; pass --format if you know it`);
+}

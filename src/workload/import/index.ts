@@ -8,6 +8,7 @@
 import { access } from 'node:fs/promises';
 import { importClaudeCode } from './claude-code.js';
 import { importCodex } from './codex.js';
+import { importGeminiCli } from './gemini-cli.js';
 import { detectFormat } from './detect.js';
 import { ImportError } from './errors.js';
 import { importMiniSweAgent } from './mini-swe-agent.js';
@@ -27,6 +28,7 @@ export const IMPORTERS: Readonly<Record<Format, Importer>> = {
   openhands: importOpenHands,
   sharegpt: importShareGpt,
   codex: importCodex,
+  'gemini-cli': importGeminiCli,
 };
 
 /**
@@ -62,7 +64,7 @@ export async function importTrace(given: string, options: ImportOptions = {}): P
   // an agent transcript the importer understood has the agent in it; a file of user turns only is a
   // structure it did not recognize, and replaying it would measure nothing
   if (!trace.messages.some((m) => m.role === 'assistant')) {
-    throw new ImportError(path, undefined, `no assistant message found (read as ${format}); the file's structure was not recognized — pass --format if detection guessed wrong`);
+    throw new ImportError(path, undefined, `no assistant message found (read as ${format}); the file's structure was not recognized`);
   }
   return trace;
 }

@@ -73,11 +73,64 @@ export function parseJsonLine(file: string, lineNo: number, text: string): unkno
   return v;
 }
 
-/** The parsed JSON values of a JSONL file, line by line. */
+/**
+ * The parsed JSON values of a JSONL file, line by line. A line holding several complete JSON objects with
+ * nothing between them yields each (same line number): Claude Code writes such lines when it resumes a
+ * session into a file whose last line had no newline (a crash). Anything else that fails to parse fails.
+ */
 export async function* readJsonLines(file: string): AsyncGenerator<JsonLine> {
   for await (const { lineNo, text } of readLines(file)) {
-    yield { lineNo, value: parseJsonLine(file, lineNo, text) };
+    let value: unknown;
+    try {
+      value = parseJsonLine(file, lineNo, text);
+    } catch (e) {
+      const parts = splitConcatenatedObjects(text);
+      if (!parts) throw e;
+      for (const part of parts) yield { lineNo, value: parseJsonLine(file, lineNo, part) };
+      continue;
+    }
+    yield { lineNo, value };
   }
+}
+
+/**
+ * `{...}{...}` split at the top-level boundaries (strings and escapes respected), or undefined when the
+ * text is not two or more objects back to back. Runs only on a line that already failed to parse.
+ */
+export function splitConcatenatedObjects(text: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let inString = false;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (depth === 0) {
+        if (c !== '{') return undefined;
+        start = i;
+      }
+      depth++;
+    } else if (c === '}' || c === ']') {
+      depth--;
+      if (depth < 0) return undefined;
+      if (depth === 0) parts.push(text.slice(start, i + 1));
+    } else if (depth === 0 && c.trim() !== '') return undefined;
+  }
+  if (depth !== 0 || inString || parts.length < 2) return undefined;
+  for (const p of parts) {
+    try {
+      JSON.parse(p);
+    } catch {
+      return undefined;
+    }
+  }
+  return parts;
 }
 
 /** A locator for values inside one JSONL line: errors carry that line's number. */

@@ -8,7 +8,7 @@
  */
 import type { Message } from '../../core/messages.js';
 
-export const FORMATS = ['openai', 'claude-code', 'swe-agent', 'mini-swe-agent', 'openhands', 'sharegpt', 'codex'] as const;
+export const FORMATS = ['openai', 'claude-code', 'swe-agent', 'mini-swe-agent', 'openhands', 'sharegpt', 'codex', 'gemini-cli'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The usage one model call recorded, normalized to the four token classes. */
@@ -73,6 +73,11 @@ export interface ImportedTrace {
   warnings: string[];
   /** how many conversations the file holds, when more than one (this is the one `entry` picked) */
   entries?: number;
+  /**
+   * subagent conversations recorded inside this session's file (Claude Code), each a session of its own
+   * with its own recorded calls (`meta.extra.sidechain` names it); the parent's calls never include them
+   */
+  sidechains?: ImportedTrace[];
 }
 
 export interface ImportOptions {

@@ -8,6 +8,8 @@
  *   part (`prompt_tokens_details.cached_tokens`) and, for Anthropic models behind LiteLLM, the cache
  *   write (`cache_creation_input_tokens`); OpenRouter reports writes as
  *   `prompt_tokens_details.cache_write_tokens`. The uncached part is what remains.
+ * - Gemini CLI (`tokens` of a session message): `input` is the prompt including the `cached` part;
+ *   `thoughts` are billed as output beside `output`.
  */
 import type { RecordedCall } from './types.js';
 
@@ -20,6 +22,10 @@ export function normalizeUsage(u: unknown): Counts | undefined {
   if (typeof u !== 'object' || u === null || Array.isArray(u)) return undefined;
   const o = u as Record<string, unknown>;
   if (num(o.prompt_tokens) !== undefined) return openAiStyle(o);
+  if (num(o.input) !== undefined && num(o.cached) !== undefined) {
+    const cached = num(o.cached)!;
+    return { input: Math.max(0, num(o.input)! - cached), cacheRead: cached, cacheWrite: 0, output: (num(o.output) ?? 0) + (num(o.thoughts) ?? 0) };
+  }
   if (num(o.input_tokens) !== undefined || num(o.cache_read_input_tokens) !== undefined) {
     return {
       input: num(o.input_tokens),
