@@ -24,6 +24,12 @@ export interface HermesConfig {
   summary_target_ratio?: number;
   max_tokens?: number | null;
   abort_on_summary_failure?: boolean;
+  /** 0000416b on: the model name `model_thresholds` is matched against */
+  model?: string;
+  /** 0000416b on: per-model threshold_percent overrides (longest substring key of `model` wins) */
+  model_thresholds?: Readonly<Record<string, number>>;
+  /** 0000416b on (`compression.threshold_tokens`): an absolute cap on the trigger, at most the window */
+  threshold_tokens_cap?: number | null;
 }
 
 export interface HermesThresholds {
@@ -60,12 +66,23 @@ export function clampSummaryRatio(r: number): number {
   return Math.max(0.1, Math.min(r, 0.8));
 }
 
+/** `resolve_model_threshold`: the longest key contained in the model name overrides the percent. */
+export function resolveModelThreshold(model: string | undefined, overrides: Readonly<Record<string, number>> | undefined, pct: number): number {
+  if (!overrides || !model) return pct;
+  let best = '';
+  for (const key of Object.keys(overrides)) if (model.includes(key) && key.length > best.length) best = key;
+  return best ? overrides[best]! : pct;
+}
+
 export function resolveThresholds(cfg: HermesConfig): HermesThresholds {
   const contextLength = cfg.context_length;
-  const configured = cfg.threshold_percent ?? 0.5;
+  const configured = resolveModelThreshold(cfg.model, cfg.model_thresholds, cfg.threshold_percent ?? 0.5);
   const thresholdPercent = effectiveThresholdPercent(contextLength, configured);
   const maxTokens = coerceMaxTokens(cfg.max_tokens);
-  const thresholdTokens = computeThresholdTokens(contextLength, thresholdPercent, maxTokens);
+  let thresholdTokens = computeThresholdTokens(contextLength, thresholdPercent, maxTokens);
+  // `_apply_threshold_tokens_cap`: the cap (clamped to the window) only ever lowers the trigger
+  const cap = coerceMaxTokens(cfg.threshold_tokens_cap);
+  if (cap !== null) thresholdTokens = Math.min(thresholdTokens, Math.min(cap, contextLength));
   const summaryTargetRatio = clampSummaryRatio(cfg.summary_target_ratio ?? 0.2);
   return {
     contextLength,

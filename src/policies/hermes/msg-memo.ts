@@ -22,6 +22,8 @@ export interface HermesMemo {
   images?: number;
   /** `_estimate_msg_budget_tokens` */
   budget?: number;
+  /** `_estimate_msg_budget_tokens` as 0000416b rounds it (v0000416b/budget.ts) */
+  budget416?: number;
   /** the summary serialisation's pieces (serialize-turns.ts) */
   pieces?: readonly string[];
   /** the pieces' token count, for the counter that counted them */
