@@ -7,6 +7,7 @@
  * in compress.ts. Time is injected (simulated seconds), never read from a clock.
  */
 import { resolveThresholds, type HermesConfig, type HermesThresholds } from './config.js';
+import { ESTIMATOR_0000416B, ESTIMATOR_8FA8AABB, type RoughEstimator } from './current/estimate.js';
 import type { SummaryBackend, SummaryState } from './summary-call.js';
 
 /**
@@ -29,6 +30,8 @@ export interface CompressorOptions extends HermesConfig {
   /** 0000416b on: keep at least this many real user messages in the tail (`compression.min_tail_user_messages`) */
   min_tail_user_messages?: number;
   version?: CompressorVersion;
+  /** the token estimators (default: the version's own; current/estimate.ts has today's) */
+  estimator?: RoughEstimator;
 }
 
 /** `_automatic_compression_blocked` on what it reads (`cooldownLeft`: the cooldown's end minus now). */
@@ -48,6 +51,7 @@ export class HermesCompressor implements SummaryState {
   readonly antiThrash: AntiThrashRule;
   readonly version: CompressorVersion;
   readonly minTailUserMessages: number;
+  readonly rough: RoughEstimator;
   compressionCount: number;
   previousSummary: string | null;
   /** 0000416b on: whether the rolling summary's transcript had a real user turn (null: not known yet) */
@@ -89,6 +93,7 @@ export class HermesCompressor implements SummaryState {
     this.antiThrash = opts.antiThrash ?? 'verdict';
     this.version = opts.version ?? '8fa8aabb';
     this.minTailUserMessages = opts.min_tail_user_messages ?? 1;
+    this.rough = opts.estimator ?? (this.version === '0000416b' ? ESTIMATOR_0000416B : ESTIMATOR_8FA8AABB);
     this.compressionCount = opts.compression_count ?? 0;
     this.previousSummary = opts.previous_summary ?? null;
   }

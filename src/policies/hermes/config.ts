@@ -30,6 +30,19 @@ export interface HermesConfig {
   model_thresholds?: Readonly<Record<string, number>>;
   /** 0000416b on (`compression.threshold_tokens`): an absolute cap on the trigger, at most the window */
   threshold_tokens_cap?: number | null;
+  /**
+   * `compression.tail_mode` (PR #87326, opt-in 2026-08-16; the default since PR #95571, 2026-08-26):
+   * `legacy` keeps threshold × summary_target_ratio verbatim; `lean` keeps 2.5% of the window,
+   * clamped to 10,000–25,000 tokens. Absent: legacy (what 8fa8aabb and 0000416b do).
+   */
+  tail_mode?: 'legacy' | 'lean';
+}
+
+/** The lean tail (`LEAN_TAIL_*`): 2.5% of the window, at least 10,000 and at most 25,000 tokens. */
+export const LEAN_TAIL = { ratio: 0.025, floor: 10_000, ceiling: 25_000 } as const;
+
+export function leanTailBudget(contextLength: number): number {
+  return Math.min(LEAN_TAIL.ceiling, Math.max(LEAN_TAIL.floor, Math.trunc(contextLength * LEAN_TAIL.ratio)));
 }
 
 export interface HermesThresholds {
@@ -90,7 +103,7 @@ export function resolveThresholds(cfg: HermesConfig): HermesThresholds {
     thresholdPercent,
     maxTokens,
     thresholdTokens,
-    tailTokenBudget: Math.trunc(thresholdTokens * summaryTargetRatio),
+    tailTokenBudget: cfg.tail_mode === 'lean' ? leanTailBudget(contextLength) : Math.trunc(thresholdTokens * summaryTargetRatio),
     maxSummaryTokens: Math.min(Math.trunc(contextLength * 0.05), SUMMARY_TOKENS_CEILING),
     summaryTargetRatio,
   };

@@ -21,8 +21,9 @@ import type { Usage } from '../../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyResult } from '../types.js';
 import { compactOnce, type CompactExtras } from './agent-path.js';
 import { CleanPrefix, finishForRequest } from './before-request.js';
-import { HermesCompressor } from './compressor.js';
-import { estimateTokensRough, RunningRoughEstimate } from './estimate.js';
+import { HermesCompressor, type CompressorVersion } from './compressor.js';
+import { currentEstimator, type RoughEstimator } from './current/estimate.js';
+import { ImageCostLearner } from './current/image-cost.js';
 import type { PyMsg } from './msg.js';
 import type { HermesParams } from './params.js';
 import type { PruneAcceptance } from './prune-first.js';
@@ -37,6 +38,17 @@ const FLUSH_PROMPT =
 
 type Trigger = 'preflight' | 'pre-api' | 'post-response' | 'overflow';
 
+/**
+ * Which upstream the policy runs: the compressor version, and whether the token estimators are the
+ * version's own or today's (current/estimate.ts, with the per-image cost learned from usage).
+ */
+export interface HermesUpstream {
+  version: CompressorVersion;
+  currentEstimators: boolean;
+}
+
+export const UPSTREAM_8FA8AABB: HermesUpstream = { version: '8fa8aabb', currentEstimators: false };
+
 export class HermesContextPolicy implements ContextPolicy {
   private c?: HermesCompressor;
   private model = '';
@@ -47,8 +59,11 @@ export class HermesContextPolicy implements ContextPolicy {
   private readonly todos = new TodoStore();
   /** the part of the history the pre-request repair already found clean */
   private readonly clean = new CleanPrefix();
-  /** rough estimates of the growing history, kept as running sums */
-  private readonly rough = new RunningRoughEstimate();
+  /** rough estimates of the growing history, kept as running sums (made with the compressor) */
+  private rough!: { of(msgs: readonly PyMsg[]): number };
+  /** today's estimators: the per-image cost learned from usage, and the text-only estimate it learns with */
+  private readonly imageCost = new ImageCostLearner();
+  private readonly textOnly = currentEstimator({ tokens: 0 });
   private systemRough?: { text: string; tokens: number };
   private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
   /**
@@ -63,6 +78,7 @@ export class HermesContextPolicy implements ContextPolicy {
     readonly params: Readonly<Record<string, unknown>>,
     private readonly p: HermesParams,
     private readonly acceptance?: PruneAcceptance,
+    private readonly upstream: HermesUpstream = UPSTREAM_8FA8AABB,
   ) {}
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
@@ -88,6 +104,11 @@ export class HermesContextPolicy implements ContextPolicy {
   afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
+    if (this.upstream.currentEstimators) {
+      // the request this response answered: the history before the reply just appended
+      const request = (history[history.length - 1]?.role === 'assistant' ? history.slice(0, -1) : history) as unknown as readonly PyMsg[];
+      this.imageCost.observe(request, usage.promptTokens, (msgs) => this.textOnly.messages(msgs));
+    }
     if (this.stuck && !c.blockReason()) this.stuck = undefined; // a reading under the threshold cleared it
     const last = history[history.length - 1];
     this.todos.observe(last as unknown as PyMsg | undefined);
@@ -136,10 +157,14 @@ export class HermesContextPolicy implements ContextPolicy {
           max_tokens: maxTokens,
           abort_on_summary_failure: this.p.abortOnSummaryFailure,
           antiThrash: this.p.antiThrash,
+          tail_mode: this.p.tailMode,
+          version: this.upstream.version,
+          ...(this.upstream.currentEstimators ? { estimator: currentEstimator(this.imageCost) satisfies RoughEstimator } : {}),
         },
         backend,
         () => this.ctx.now,
       );
+      this.rough = this.c.rough.running();
     } else if (this.c.t.contextLength !== ctx.contextWindow || this.model !== ctx.model) {
       this.c.updateModel(ctx.contextWindow, maxTokens); // upstream `update_model` on any model switch
     }
@@ -150,7 +175,7 @@ export class HermesContextPolicy implements ContextPolicy {
   private systemTokens(): number {
     const text = this.ctx.systemPrompt;
     if (!text) return this.ctx.systemTokens;
-    if (this.systemRough?.text !== text) this.systemRough = { text, tokens: estimateTokensRough(text) };
+    if (this.systemRough?.text !== text) this.systemRough = { text, tokens: this.c!.rough.text(text) };
     return this.systemRough.tokens;
   }
 

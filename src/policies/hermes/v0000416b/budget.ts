@@ -30,10 +30,3 @@ export function estimateMsgBudgetTokens416(msg: PyMsg): number {
   memo.budget416 = t;
   return t;
 }
-
-/** The budget estimate of a run of messages. */
-export function budgetTokens416(msgs: readonly PyMsg[], from = 0, to = msgs.length): number {
-  let t = 0;
-  for (let i = from; i < to; i++) t += estimateMsgBudgetTokens416(msgs[i]!);
-  return t;
-}

@@ -16,14 +16,12 @@
  * Never mutates its input.
  */
 import type { HermesCompressor } from '../compressor.js';
-import { estimateMessagesTokensRough } from '../estimate.js';
 import { LazyCompressRecord } from '../lazy-record.js';
 import { firstChangedIndex, freshCopy, type PyMsg } from '../msg.js';
 import { prunedIndices, prunePaths, type CompressRecord } from '../record.js';
 import { sanitizeToolPairs, stripHistoricalMedia } from '../sanitize.js';
 import { alignBoundaryBackward, alignBoundaryForward } from '../tail-cut.js';
 import { assemble416 } from './assemble.js';
-import { budgetTokens416 } from './budget.js';
 import { buildStaticFallbackSummary416 } from './fallback.js';
 import {
   blankEchoIndicesAfter,
@@ -139,7 +137,7 @@ export function compress416(c: HermesCompressor, input: readonly PyMsg[], curren
     return finish(c, input, input as PyMsg[], rec, true);
   }
   const callsBefore = c.summarizerCalls;
-  const pruned = pruneOldToolResults416(input, c.protectLastN, c.tailTokenBudget);
+  const pruned = pruneOldToolResults416(input, c.protectLastN, c.tailTokenBudget, 200, c.rough.budget);
   let msgs = pruned.messages;
   Object.assign(rec, {
     pruned_count: pruned.prunedCount, pruned_indices: prunedIndices(pruned.detail), prune_detail: pruned.detail,
@@ -156,7 +154,7 @@ export function compress416(c: HermesCompressor, input: readonly PyMsg[], curren
   const latestUser = lastAnchorUserIdx(msgs, 0);
   const start = alignBoundaryForward(msgs, protectHeadSize416(c, msgs));
   if (start > headSize) rec.paths.push('head_aligned_forward_past_tool');
-  const tail = tailCut416(msgs, start, c.tailTokenBudget, c.protectLastN, c.minTailUserMessages);
+  const tail = tailCut416(msgs, start, c.tailTokenBudget, c.protectLastN, c.minTailUserMessages, c.rough.budget);
   let end = tail.cut;
   if (end === latestUser) {
     // keep the latest user turn out of a merge: summarise up to the assistant/tool bridge before it
@@ -168,7 +166,7 @@ export function compress416(c: HermesCompressor, input: readonly PyMsg[], curren
       rec.paths.push('tail_bridge_before_latest_user');
     }
   }
-  Object.assign(rec, { compress_start: start, compress_end: end, tail_messages: msgs.length - end, tail_budget_tokens: budgetTokens416(msgs, end) });
+  Object.assign(rec, { compress_start: start, compress_end: end, tail_messages: msgs.length - end, tail_budget_tokens: msgs.slice(end).reduce((t, m) => t + c.rough.budget(m), 0) });
   if (start >= end) {
     rec.paths.push('noop_empty_window');
     return finish(c, input, msgs, rec, true);
@@ -211,8 +209,8 @@ export function compress416(c: HermesCompressor, input: readonly PyMsg[], curren
   rec.paths.push(a.prepended ? 'summary_prepended_to_first_tail_message' : a.merge ? 'summary_merged_into_tail' : `summary_as_${a.role}`);
   const kept = out.slice();
   c.savingsWhenRead(() => {
-    const pre = estimateMessagesTokensRough(msgs);
-    return pre > 0 ? ((pre - estimateMessagesTokensRough(kept)) / pre) * 100 : 0;
+    const pre = c.rough.messages(msgs);
+    return pre > 0 ? ((pre - c.rough.messages(kept)) / pre) * 100 : 0;
   });
   c.lastCompressionMadeProgress = true;
   return finish(c, input, out, rec, false);

@@ -26,7 +26,9 @@ import {
   type PruneDetail,
 } from '../prune.js';
 import { MAX_TAIL_MESSAGE_FLOOR } from '../tail-cut.js';
-import { estimateMsgBudgetTokens416 as budget } from './budget.js';
+import { estimateMsgBudgetTokens416 } from './budget.js';
+
+type Budget = (m: PyMsg) => number;
 
 /** `_PRESSURE_KEEP_RECENT_MESSAGES` */
 const PRESSURE_KEEP_RECENT = 3;
@@ -43,7 +45,7 @@ export interface PruneResult416 {
 }
 
 /** The prune boundary: a budget walk floored at min(count, n, 8) messages, or the last `count` messages. */
-function pruneBoundary416(msgs: readonly PyMsg[], count: number, tokens?: number): number {
+function pruneBoundary416(msgs: readonly PyMsg[], count: number, tokens: number | undefined, budget: Budget): number {
   const n = msgs.length;
   if (!(tokens !== undefined && tokens > 0)) return n - count;
   const minProtect = Math.min(count, n, MAX_TAIL_MESSAGE_FLOOR);
@@ -127,7 +129,7 @@ class Pruner {
 }
 
 /** Pass 4: demote inside the protected tail until it fits 1.5 × the budget (see the file comment). */
-function pressurePass(p: Pruner, boundary: number, tailTokens: number): void {
+function pressurePass(p: Pruner, boundary: number, tailTokens: number, budget: Budget): void {
   const r = p.result;
   const n = r.length;
   const soft = Math.trunc(tailTokens * 1.5);
@@ -169,16 +171,22 @@ const ascending = (xs: number[]): number[] => xs.sort((a, b) => a - b);
  * input is untouched. Without a token budget the tail is the last `protectTailCount` messages and the
  * pressure pass does not run (the proactive prune's form).
  */
-export function pruneOldToolResults416(msgs: readonly PyMsg[], protectTailCount: number, protectTailTokens?: number, minPruneChars = 200): PruneResult416 {
+export function pruneOldToolResults416(
+  msgs: readonly PyMsg[],
+  protectTailCount: number,
+  protectTailTokens?: number,
+  minPruneChars = 200,
+  budget: Budget = estimateMsgBudgetTokens416,
+): PruneResult416 {
   const empty: PruneDetail = { dedup: [], summarized: [], image_stripped: [], args_truncated: [] };
   if (msgs.length === 0) return { messages: [], prunedCount: 0, detail: empty, pressureDemoted: [], boundary: 0 };
   const result = [...msgs];
-  const boundary = pruneBoundary416(result, protectTailCount, protectTailTokens);
+  const boundary = pruneBoundary416(result, protectTailCount, protectTailTokens, budget);
   const p = new Pruner(result, minPruneChars);
   p.count += dedupPass(result, p.detail);
   for (let i = 0; i < Math.max(0, boundary); i++) p.demote(i, false);
   for (let i = 0; i < Math.max(0, boundary); i++) p.truncate(i);
-  if (protectTailTokens !== undefined && protectTailTokens > 0) pressurePass(p, boundary, protectTailTokens);
+  if (protectTailTokens !== undefined && protectTailTokens > 0) pressurePass(p, boundary, protectTailTokens, budget);
   const d = p.detail;
   const detail = { dedup: d.dedup, summarized: ascending(d.summarized), image_stripped: ascending(d.image_stripped), args_truncated: ascending(d.args_truncated) };
   return { messages: result, prunedCount: p.count, detail, pressureDemoted: ascending(p.pressureDemoted), boundary };

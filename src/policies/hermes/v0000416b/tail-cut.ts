@@ -11,7 +11,9 @@
  */
 import { type PyMsg } from '../msg.js';
 import { alignBoundaryBackward, alignBoundaryForward, findTurnPairEnd, hasVisibleText, minTailMessages } from '../tail-cut.js';
-import { estimateMsgBudgetTokens416 as budget } from './budget.js';
+import { estimateMsgBudgetTokens416 } from './budget.js';
+
+type Budget = (m: PyMsg) => number;
 import { isAnchorUser, isContextSummaryMessage, lastAnchorUserIdx } from './handoff.js';
 
 export interface TailCut416 {
@@ -26,7 +28,7 @@ export interface TailCut416 {
 }
 
 /** Backward walk: the index after which the tail stays under `limit` (once `minTail` messages are in). */
-function walk(msgs: readonly PyMsg[], headEnd: number, limit: number, minTail: number): { cut: number; acc: number } {
+function walk(msgs: readonly PyMsg[], headEnd: number, limit: number, minTail: number, budget: Budget): { cut: number; acc: number } {
   const n = msgs.length;
   let acc = 0;
   let cut = n;
@@ -79,11 +81,18 @@ function ensureLastNUsersInTail(msgs: readonly PyMsg[], cut: number, headEnd: nu
   return Math.max(target, headEnd + 1);
 }
 
-export function tailCut416(msgs: readonly PyMsg[], headEnd: number, tokenBudget: number, protectLastN: number, minTailUsers: number): TailCut416 {
+export function tailCut416(
+  msgs: readonly PyMsg[],
+  headEnd: number,
+  tokenBudget: number,
+  protectLastN: number,
+  minTailUsers: number,
+  budget: Budget = estimateMsgBudgetTokens416,
+): TailCut416 {
   const n = msgs.length;
   const minTail = minTailMessages(n, headEnd, protectLastN);
   const soft = Math.trunc(tokenBudget * 1.5);
-  let { cut, acc } = walk(msgs, headEnd, soft, minTail);
+  let { cut, acc } = walk(msgs, headEnd, soft, minTail, budget);
   const rawRewalk = cut <= headEnd && acc <= soft && acc > 0;
   if (rawRewalk) {
     let raw = 0;
