@@ -24,6 +24,7 @@ import { CleanPrefix, finishForRequest } from './before-request.js';
 import { HermesCompressor, type CompressorVersion } from './compressor.js';
 import { currentEstimator, type RoughEstimator } from './current/estimate.js';
 import { ImageCostLearner } from './current/image-cost.js';
+import { HermesOptionHooks, type HermesOptions } from './options/index.js';
 import type { PyMsg } from './msg.js';
 import type { HermesParams } from './params.js';
 import type { PruneAcceptance } from './prune-first.js';
@@ -79,7 +80,13 @@ export class HermesContextPolicy implements ContextPolicy {
     private readonly p: HermesParams,
     private readonly acceptance?: PruneAcceptance,
     private readonly upstream: HermesUpstream = UPSTREAM_8FA8AABB,
-  ) {}
+    options: HermesOptions = {},
+  ) {
+    this.options = new HermesOptionHooks(options);
+  }
+
+  /** the options switched on (background, native compaction, proactive prune) */
+  private readonly options: HermesOptionHooks;
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
@@ -104,11 +111,10 @@ export class HermesContextPolicy implements ContextPolicy {
   afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
-    if (this.upstream.currentEstimators) {
-      // the request this response answered: the history before the reply just appended
-      const request = (history[history.length - 1]?.role === 'assistant' ? history.slice(0, -1) : history) as unknown as readonly PyMsg[];
-      this.imageCost.observe(request, usage.promptTokens, (msgs) => this.textOnly.messages(msgs));
-    }
+    // the request this response answered: the history before the reply just appended
+    const request = (history[history.length - 1]?.role === 'assistant' ? history.slice(0, -1) : history) as unknown as readonly PyMsg[];
+    if (this.upstream.currentEstimators) this.imageCost.observe(request, usage.promptTokens, (msgs) => this.textOnly.messages(msgs));
+    this.options.answered(request, ctx.model);
     if (this.stuck && !c.blockReason()) this.stuck = undefined; // a reading under the threshold cleared it
     const last = history[history.length - 1];
     this.todos.observe(last as unknown as PyMsg | undefined);
@@ -135,6 +141,7 @@ export class HermesContextPolicy implements ContextPolicy {
       stuck: this.stuck?.reason ?? 'no',
       stuck_since_step: this.stuck?.since ?? -1,
       stuck_vetoes: this.stuck?.vetoes ?? 0,
+      ...this.options.telemetry(),
     };
   }
 
@@ -144,9 +151,10 @@ export class HermesContextPolicy implements ContextPolicy {
     const maxTokens = this.p.reserveOutputTokens ? ctx.maxOutputTokens : null;
     if (!this.c) {
       // Resolve the summarizer per call: it belongs to the context the hook was given.
-      const backend: SummaryBackend = {
+      const aux: SummaryBackend = {
         summarize: (req) => backendFromSummarizer(this.ctx.summarizer, { tokens: this.ctx.tokens }).summarize(req),
       };
+      const backend = this.options.backend(aux, () => this.ctx.summarizer);
       this.c = new HermesCompressor(
         {
           context_length: ctx.contextWindow,
@@ -185,13 +193,21 @@ export class HermesContextPolicy implements ContextPolicy {
   }
 
   private preflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const applied = this.options.applyCandidate(c, msgs, this.requestTokens(msgs), this.ctx.userTurn);
+    if (applied) return this.commit(c, msgs, applied.messages, 'summary', 'background-apply', { preparedAtTurn: applied.preparedAtTurn, suffixKept: applied.suffix });
+    const out = this.syncPreflight(c, msgs);
+    if (!out || !('history' in out)) this.options.prepareCandidate(c, msgs, this.requestTokens(msgs), this.ctx.userTurn);
+    return out;
+  }
+
+  private syncPreflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
     const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || this.rough.of(msgs) >= c.thresholdTokens;
     if (!gate) return undefined;
     let tokens = this.requestTokens(msgs);
     const deferred = c.shouldDeferPreflight(tokens);
     if (!deferred && c.lastPromptTokens >= 0 && tokens > c.lastPromptTokens) c.lastPromptTokens = tokens;
     if (deferred) return undefined;
-    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens) ?? this.proactivePrune(c, msgs, tokens);
     const tokensBefore = tokens;
     let current = msgs;
     let last: PolicyResult | undefined;
@@ -220,7 +236,7 @@ export class HermesContextPolicy implements ContextPolicy {
   private preApi(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
     const tokens = this.requestTokens(msgs);
     if (this.attemptsThisTurn >= 3 || msgs.length <= 1 || c.shouldDeferPreflight(tokens)) return undefined;
-    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens) ?? this.proactivePrune(c, msgs, tokens);
     this.attemptsThisTurn++;
     return this.compact(c, msgs, tokens, 'pre-api');
   }
@@ -256,7 +272,27 @@ export class HermesContextPolicy implements ContextPolicy {
     return x;
   }
 
+  /** The proactive prune, when full compression does not fire (the loop's `elif`). */
+  private proactivePrune(c: HermesCompressor, msgs: readonly PyMsg[], tokens: number): HookResult {
+    const out = this.options.proactivePrune(c, msgs, tokens);
+    return out && { history: out.messages as unknown as Message[], kind: 'prune', note: 'hermes proactive prune', detail: { pruned: out.pruned, reclaimedTokens: out.reclaimed } };
+  }
+
+  /** A background candidate applied: the boundary bookkeeping of any compaction. */
+  private commit(c: HermesCompressor, before: readonly PyMsg[], after: PyMsg[], kind: string, trigger: string, extra: Record<string, number>): HookResult {
+    const tokensAfter = c.rough.messages(after) + this.systemTokens();
+    const tokensBefore = c.rough.messages(before) + this.systemTokens();
+    c.markCompactionBoundary(tokensAfter);
+    primeSummaryCounts(this.ctx.tokens, after);
+    this.stats.summaries++;
+    this.stats.recovered += tokensBefore - tokensAfter;
+    this.stats.lastMode = kind;
+    const detail = { trigger, tokensBefore, tokensAfter, fallback: c.lastSummaryFallbackUsed, compressionCount: c.compressionCount, ...extra };
+    return { history: after as unknown as Message[], kind, note: `hermes ${trigger}`, detail };
+  }
+
   private compact(c: HermesCompressor, msgs: readonly PyMsg[], approxTokens: number, trigger: Trigger): HookResult {
+    this.options.beforeCompaction(msgs);
     const out = compactOnce(c, msgs, approxTokens, this.extras());
     if (!out.changed) {
       if (out.veto === 'anti-thrash' || out.veto === 'fallback-streak') this.noteBlocked(out.veto);

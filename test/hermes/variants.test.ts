@@ -1,0 +1,69 @@
+/** The Hermes options as variants: proactive prune, background compression, Anthropic native compaction. */
+import { describe, expect, it } from 'vitest';
+import { getPolicy } from '../../src/policies/registry.js';
+import { HermesCompressor } from '../../src/policies/hermes/compressor.js';
+import { modelSupportsCompaction } from '../../src/policies/hermes/options/anthropic-native.js';
+import { backgroundGates } from '../../src/policies/hermes/options/background.js';
+import { ProactivePrune } from '../../src/policies/hermes/options/proactive-prune.js';
+import type { PyMsg } from '../../src/policies/hermes/msg.js';
+
+const noBackend = { summarize: () => ({ ok: false as const, error: 'unused', kind: 'provider' as const }) };
+
+/** user, then `n` read_file calls each returning `chars` characters. */
+function session(n: number, chars: number): PyMsg[] {
+  const out: PyMsg[] = [{ role: 'user', content: 'read the logs' }];
+  for (let i = 0; i < n; i++) {
+    out.push({ role: 'assistant', content: '', tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'read_file', arguments: `{"path": "l${i}.log"}` } }] });
+    out.push({ role: 'tool', tool_call_id: `c${i}`, content: String.fromCharCode(97 + (i % 26)).repeat(chars) + i });
+  }
+  return out;
+}
+
+describe('proactive prune', () => {
+  const c = new HermesCompressor({ context_length: 200_000, version: '0000416b' }, noBackend);
+  const opts = { triggerTokens: 50_000, minResultChars: 8000, minReclaimTokens: 4096 };
+
+  it('summarises outputs over 8,000 chars outside the last protect_last_n messages, when that reclaims 4,096+ tokens', () => {
+    const h = session(30, 10_000);
+    const before = JSON.stringify(h);
+    const out = new ProactivePrune(opts).run(c, h, 80_000)!;
+    expect(JSON.stringify(h)).toBe(before); // input untouched
+    expect(out.pruned).toBe(20); // 61 messages, the last 20 protected: tool outputs at 2..40
+    expect(out.reclaimed).toBeGreaterThanOrEqual(4096);
+    expect(out.messages[2]!.content).toBe('[read_file] read l0.log from line 1 (10,001 chars)');
+    expect(out.messages[60]).toBe(h[60]);
+  });
+
+  it('commits nothing below the trigger, under the reclaim gate, or for outputs under the size floor', () => {
+    expect(new ProactivePrune(opts).run(c, session(30, 10_000), 49_999)).toBeUndefined();
+    expect(new ProactivePrune(opts).run(c, session(11, 9_000), 80_000)).toBeUndefined(); // 23 messages: one output outside the tail, ≈ 2.2K tokens
+    expect(new ProactivePrune(opts).run(c, session(30, 7_000), 80_000)).toBeUndefined();
+  });
+});
+
+describe('background compression gates', () => {
+  it('take 0.65 / 0.82 of the window, lowered to 0.80 / 0.96 of the synchronous trigger', () => {
+    expect(backgroundGates(1_000_000, 500_000)).toEqual([400_000, 480_000]);
+    expect(backgroundGates(200_000, 150_000)).toEqual([120_000, 144_000]);
+    expect(backgroundGates(1_000_000, 900_000)).toEqual([650_000, 820_000]);
+  });
+});
+
+describe('Anthropic native compaction', () => {
+  it('applies to Claude models documented with on-demand compaction only', () => {
+    expect(['claude-opus-4-6', 'claude-sonnet-4.7', 'claude-haiku-5-5', 'claude-mythos-preview'].map(modelSupportsCompaction)).toEqual([true, true, true, true]);
+    expect(['claude-sonnet-4-5', 'claude-opus-4-20250514', 'claude-haiku-4-5', 'gpt-5.5'].map(modelSupportsCompaction)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('registered variants', () => {
+  it.each([
+    ['hermes-background', 'agent/async_context_compression.py @ 3772aacc'],
+    ['hermes-anthropic-native', 'agent/anthropic_native_compaction.py @ 545d608b'],
+    ['hermes-proactive-prune', 'prune_tool_results_only @ 0000416b'],
+  ])('%s names its upstream file and commit', (id, src) => {
+    const def = getPolicy(id);
+    expect(def.source).toContain(src);
+    expect(def.version).toBe(getPolicy('hermes').version);
+  });
+});
