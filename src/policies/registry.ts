@@ -8,7 +8,7 @@ import { thresholdSummaryPolicy } from './threshold-summary.js';
 import { microcompactPolicy } from './microcompact.js';
 import { insertionTrimPolicy, withInsertionTrim } from './insertion-trim.js';
 import { hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy } from './hermes/index.js';
-import { hermesAnthropicNativePolicy, hermesBackgroundPolicy, hermesProactivePrunePolicy } from './hermes/index.js';
+import { hermesAnthropicNativePolicy, hermesBackgroundPolicy, hermesMicroCompactPolicy, hermesProactivePrunePolicy } from './hermes/index.js';
 import { claudeCodePolicy } from './claude-code/policy.js';
 import { claudeCodeTutorialPolicy } from './claude-code/tutorial.js';
 import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCompactionPolicy } from './anthropic/definitions.js';
@@ -39,6 +39,7 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   hermesBackgroundPolicy,
   hermesAnthropicNativePolicy,
   hermesProactivePrunePolicy,
+  hermesMicroCompactPolicy,
   microcompactPolicy,
   insertionTrimPolicy,
   withInsertionTrim(hermesPolicy),

@@ -67,3 +67,37 @@ describe('registered variants', () => {
     expect(def.version).toBe(getPolicy('hermes').version);
   });
 });
+
+describe('micro-compaction', () => {
+  it('absorbs the oldest exchange of the compressible window into one assistant marker, then supersedes it', async () => {
+    const { MicroCompaction } = await import('../../src/policies/hermes/options/micro-compaction.js');
+    const c = new HermesCompressor({ context_length: 32_000, protect_first_n: 0, protect_last_n: 3, version: '0000416b' }, noBackend);
+    const calls: number[] = [];
+    const summarizer = {
+      summarize: (req: { messages: readonly unknown[] }) => {
+        calls.push(req.messages.length);
+        return { ok: true as const, text: `rolling after ${calls.length}`, inputTokens: 0, outputTokens: 0 };
+      },
+    };
+    // user, assistant(call) + tool, user, assistant(call) + tool, ... (each output ~2.5K tokens)
+    const h: PyMsg[] = [];
+    for (let t = 0; t < 6; t++) {
+      h.push({ role: 'user', content: `task ${t}` });
+      h.push({ role: 'assistant', content: '', tool_calls: [{ id: `c${t}`, type: 'function', function: { name: 'terminal', arguments: '{}' } }] });
+      h.push({ role: 'tool', tool_call_id: `c${t}`, content: 'x'.repeat(10_000) });
+    }
+    const m = new MicroCompaction();
+    const first = m.run(c, h, summarizer)!;
+    expect(first.outcome).toBe('absorbed');
+    expect(calls).toEqual([2]); // the first exchange: assistant + its tool result
+    expect(first.messages).toHaveLength(h.length - 1);
+    expect(first.messages[1]).toMatchObject({ role: 'assistant', _compressed_summary: true, _compressed_summary_has_user_turn: false });
+    expect(first.messages[2]).toBe(h[3]); // the user turn stays
+    const second = m.run(c, first.messages, summarizer)!;
+    expect(calls).toEqual([2, 2]);
+    // the older marker is dropped (the summary is cumulative) and the two user turns it separated are joined
+    expect(second.messages.filter((x) => x._compressed_summary)).toHaveLength(1);
+    expect(second.messages[0]).toMatchObject({ role: 'user', content: 'task 0\n\ntask 1' });
+    expect(String(second.messages[1]!.content)).toContain('rolling after 2');
+  });
+});

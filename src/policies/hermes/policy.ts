@@ -193,6 +193,15 @@ export class HermesContextPolicy implements ContextPolicy {
   }
 
   private preflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const micro = this.options.microCompact(c, msgs, this.ctx.summarizer);
+    if (!micro) return this.turnStart(c, msgs);
+    const after = this.turnStart(c, micro.messages);
+    if (after && 'history' in after) return after;
+    const detail = { trigger: 'micro-compaction', outcome: micro.outcome };
+    return { history: micro.messages as unknown as Message[], kind: 'summary', note: `hermes micro-compaction (${micro.outcome})`, detail };
+  }
+
+  private turnStart(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
     const applied = this.options.applyCandidate(c, msgs, this.requestTokens(msgs), this.ctx.userTurn);
     if (applied) return this.commit(c, msgs, applied.messages, 'summary', 'background-apply', { preparedAtTurn: applied.preparedAtTurn, suffixKept: applied.suffix });
     const out = this.syncPreflight(c, msgs);
@@ -236,7 +245,12 @@ export class HermesContextPolicy implements ContextPolicy {
   private preApi(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
     const tokens = this.requestTokens(msgs);
     if (this.attemptsThisTurn >= 3 || msgs.length <= 1 || c.shouldDeferPreflight(tokens)) return undefined;
-    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens) ?? this.proactivePrune(c, msgs, tokens);
+    if (!c.shouldCompress(tokens)) {
+      const out = this.vetoIfBlocked(c, tokens) ?? this.proactivePrune(c, msgs, tokens);
+      // upstream prepares a background candidate between turns and after a completed tool round
+      if (!out) this.options.prepareCandidate(c, msgs, tokens, this.ctx.userTurn);
+      return out;
+    }
     this.attemptsThisTurn++;
     return this.compact(c, msgs, tokens, 'pre-api');
   }

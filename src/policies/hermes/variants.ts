@@ -59,3 +59,10 @@ export const hermesProactivePrunePolicy = variant(
   }),
   PRUNE_PARAMS,
 );
+
+export const hermesMicroCompactPolicy = variant(
+  'hermes-micro-compact',
+  'Micro-compaction (compression.micro_compact): after every turn the oldest unabsorbed assistant/tool exchange of the compressible window is merged into a rolling summary (one auxiliary call, at most 1,500 tokens out) and replaced by one assistant marker; at 2,000 tokens the rolling summary is re-summarised in place.',
+  `${REPO} agent/micro_compaction.py @ 0a0b92d75ae6 (opt-in since PR #74522)`,
+  () => ({ microCompact: true }),
+);

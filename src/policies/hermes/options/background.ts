@@ -109,6 +109,11 @@ export class BackgroundCompression {
 
   /** Between turns: freeze the history and compress it on a copy of the compressor, once past the prepare gate. */
   maybePrepare(c: HermesCompressor, history: readonly PyMsg[], tokens: number, turn: number): void {
+    const k = this.candidate;
+    if (k && !(k.prefix.length <= history.length && history[0] === k.prefix[0] && history[k.prefix.length - 1] === k.prefix[k.prefix.length - 1])) {
+      this.candidate = undefined; // a synchronous compaction rewrote the history: the candidate can never apply
+      this.discarded++;
+    }
     const [prepareGate] = backgroundGates(c.t.contextLength, c.thresholdTokens);
     if (tokens < prepareGate) return;
     if (this.candidate && tokens - this.candidate.sourceTokens < BACKGROUND_DEFAULTS.minDeltaTokens) return;

@@ -9,6 +9,7 @@ import type { PyMsg } from '../msg.js';
 import type { SummaryBackend } from '../summary-call.js';
 import { CompactionSeed } from './anthropic-native.js';
 import { BackgroundCompression, type AppliedCandidate } from './background.js';
+import { MicroCompaction, type MicroPass } from './micro-compaction.js';
 import { ProactivePrune, type ProactivePruneOptions, type ProactivePruneOutcome } from './proactive-prune.js';
 
 export interface HermesOptions {
@@ -18,17 +19,26 @@ export interface HermesOptions {
   anthropicNative?: boolean;
   /** `compression.proactive_prune_*` */
   proactivePrune?: ProactivePruneOptions;
+  /** `compression.micro_compact` */
+  microCompact?: boolean;
 }
 
 export class HermesOptionHooks {
   private readonly background?: BackgroundCompression;
   private readonly seed?: CompactionSeed;
   private readonly prune?: ProactivePrune;
+  private readonly micro?: MicroCompaction;
 
   constructor(opts: HermesOptions) {
     if (opts.background) this.background = new BackgroundCompression();
     if (opts.anthropicNative) this.seed = new CompactionSeed();
     if (opts.proactivePrune) this.prune = new ProactivePrune(opts.proactivePrune);
+    if (opts.microCompact) this.micro = new MicroCompaction();
+  }
+
+  /** Between turns: one micro-compaction pass, if one absorbs or defrags something. */
+  microCompact(c: HermesCompressor, history: readonly PyMsg[], summarizer: Summarizer): MicroPass | undefined {
+    return this.micro?.run(c, history, summarizer);
   }
 
   /** The summary backend: native over the last answered request when eligible, else `aux`. */
@@ -63,6 +73,9 @@ export class HermesOptionHooks {
 
   telemetry(): Record<string, number> {
     const b = this.background;
-    return b ? { background_prepared: b.prepared, background_applied: b.applied, background_discarded: b.discarded } : {};
+    return {
+      ...(b ? { background_prepared: b.prepared, background_applied: b.applied, background_discarded: b.discarded } : {}),
+      ...(this.micro ? { micro_passes: this.micro.passes } : {}),
+    };
   }
 }
