@@ -32,10 +32,9 @@ import { compressionMadeProgress } from './replay-loop.js';
 import { backendFromSummarizer } from './summarizer-backend.js';
 import type { SummaryBackend } from './summary-call.js';
 import { primeSummaryCounts } from './summary-tokens.js';
-import { TodoStore, TODO_INJECTION_HEADER } from './todo-store.js';
+import { memoryFlush, todoSnapshot } from './seed004-extras.js';
+import { TodoStore } from './todo-store.js';
 
-const FLUSH_PROMPT =
-  '[System: The session is being compressed. Save anything worth remembering — prioritize user preferences, corrections, and recurring patterns over task-specific details.]';
 
 type Trigger = 'preflight' | 'pre-api' | 'post-response' | 'overflow';
 
@@ -281,8 +280,8 @@ export class HermesContextPolicy implements ContextPolicy {
         ...(this.p.pruneMinimumTokens > 0 ? { pruneMinimumTokens: this.p.pruneMinimumTokens } : {}),
       };
     }
-    if (this.p.memoryFlush) x.memoryFlush = (h) => this.memoryFlush(h);
-    if (this.p.todoSnapshot) x.todoSnapshot = () => this.todoSnapshot();
+    if (this.p.memoryFlush) x.memoryFlush = (h) => memoryFlush(this.ctx, this.p, h);
+    if (this.p.todoSnapshot) x.todoSnapshot = () => todoSnapshot(this.ctx, this.p, this.todos);
     return x;
   }
 
@@ -327,31 +326,5 @@ export class HermesContextPolicy implements ContextPolicy {
     };
     if (out.record?.summary_turns != null) detail.summaryTurns = out.record.summary_turns;
     return { history: out.messages as unknown as Message[], kind: out.mode, note: `hermes ${trigger}`, detail };
-  }
-
-  /** Seed 004: the model reviews the whole conversation with a memory tool before it is compacted. */
-  private memoryFlush(history: readonly PyMsg[]): void {
-    const flush = { role: 'user', content: FLUSH_PROMPT } as Message;
-    this.ctx.summarizer.summarize({
-      messages: [...(history as unknown as Message[]), flush],
-      budgetTokens: this.p.memoryFlushTokens,
-      budgetKind: 'target',
-      purpose: 'memory-flush',
-      reusesMainCache: true,
-    });
-  }
-
-  /**
-   * todo_tool.py `format_for_injection`: the active items of the agent's task list; with `todoItems`
-   * and no `todo` call yet, seed 004's synthetic list of that many items.
-   */
-  private todoSnapshot(): string | undefined {
-    if (this.todos.size || this.p.todoItems <= 0) return this.todos.formatForInjection();
-    const lines = [TODO_INJECTION_HEADER];
-    for (let i = 1; i <= this.p.todoItems; i++) {
-      const status = i === 1 ? 'in_progress' : 'pending';
-      lines.push(`- ${i === 1 ? '[>]' : '[ ]'} ${i}. Task ${i} of user turn ${this.ctx.userTurn + 1} (${status})`);
-    }
-    return lines.join('\n');
   }
 }
