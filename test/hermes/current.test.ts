@@ -51,22 +51,22 @@ describe('the learned per-image cost', () => {
   it('starts at 1,500, takes the first plausible residual, then moves halfway (EMA 0.5)', () => {
     const l = new ImageCostLearner();
     const h1 = [{ role: 'user', content: 'hi' }];
-    l.observe(h1, 1000, (m) => text.messages(m));
+    l.observe(h1, h1.length, 1000, (m) => text.messages(m));
     expect(l.tokens).toBe(1500);
     const h2 = [...h1, { role: 'assistant', content: 'ok' }, img(2)];
     const textDelta = text.messages(h2.slice(1));
-    l.observe(h2, 1000 + textDelta + 2 * 800, (m) => text.messages(m));
+    l.observe(h2, h2.length, 1000 + textDelta + 2 * 800, (m) => text.messages(m));
     expect(l.tokens).toBe(800);
     const h3 = [...h2, { role: 'assistant', content: 'ok' }, img(1)];
-    l.observe(h3, 1000 + textDelta + 1600 + text.messages(h3.slice(h2.length)) + 1200, (m) => text.messages(m));
+    l.observe(h3, h3.length, 1000 + textDelta + 1600 + text.messages(h3.slice(h2.length)) + 1200, (m) => text.messages(m));
     expect(l.tokens).toBe(1000);
   });
 
   it('learns nothing from an implausible residual or a response without new images', () => {
     const l = new ImageCostLearner();
     const h1 = [{ role: 'user', content: 'hi' }];
-    l.observe(h1, 1000, (m) => text.messages(m));
-    l.observe([...h1, img(1)], 1010, (m) => text.messages(m));
+    l.observe(h1, h1.length, 1000, (m) => text.messages(m));
+    l.observe([...h1, img(1)], 2, 1010, (m) => text.messages(m));
     expect(l.tokens).toBe(1500);
   });
 });

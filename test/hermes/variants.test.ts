@@ -101,3 +101,34 @@ describe('micro-compaction', () => {
     expect(String(second.messages[1]!.content)).toContain('rolling after 2');
   });
 });
+
+describe('Anthropic native compaction: the seed', () => {
+  it('summarises the last answered request from its cache while the history still starts with it, once', async () => {
+    const { CompactionSeed } = await import('../../src/policies/hermes/options/anthropic-native.js');
+    const seen: Array<{ n: number; cached: boolean }> = [];
+    const summarizer = {
+      summarize: (req: { messages: readonly unknown[]; reusesMainCache?: boolean }) => {
+        seen.push({ n: req.messages.length, cached: !!req.reusesMainCache });
+        return { ok: true as const, text: 'native', inputTokens: 0, outputTokens: 0 };
+      },
+    };
+    const aux = { summarize: () => ({ ok: true as const, text: 'aux' }) };
+    const h = session(5, 100);
+    const reply: PyMsg = { role: 'assistant', content: 'done' };
+    const seed = new CompactionSeed();
+    const backend = seed.backend(aux, () => summarizer);
+    const req = { turns: h.slice(1, 5), budgetTokens: 2000 };
+    seed.record([...h, reply], h.length, 'claude-sonnet-4-6');
+    seed.arm([...h, reply, { role: 'user', content: 'next' }]);
+    expect(backend.summarize(req)).toEqual({ ok: true, text: 'native' });
+    expect(seen).toEqual([{ n: h.length, cached: true }]);
+    seed.arm([...h, reply]);
+    expect(backend.summarize(req)).toEqual({ ok: true, text: 'aux' }); // one use per answered request
+    seed.record(h, h.length, 'claude-sonnet-4-6');
+    seed.arm([{ role: 'user', content: 'rewritten' }, ...h.slice(1)]);
+    expect(backend.summarize(req)).toEqual({ ok: true, text: 'aux' }); // the history no longer starts with it
+    seed.record(h, h.length, 'claude-sonnet-4-5');
+    seed.arm(h);
+    expect(backend.summarize(req)).toEqual({ ok: true, text: 'aux' }); // no on-demand compaction on 4.5
+  });
+});

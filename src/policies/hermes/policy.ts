@@ -111,9 +111,10 @@ export class HermesContextPolicy implements ContextPolicy {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
     // the request this response answered: the history before the reply just appended
-    const request = (history[history.length - 1]?.role === 'assistant' ? history.slice(0, -1) : history) as unknown as readonly PyMsg[];
-    if (this.upstream.currentEstimators) this.imageCost.observe(request, usage.promptTokens, (msgs) => this.textOnly.messages(msgs));
-    this.options.answered(request, ctx.model);
+    const msgs = history as unknown as readonly PyMsg[];
+    const requestLength = history.length - (history[history.length - 1]?.role === 'assistant' ? 1 : 0);
+    if (this.upstream.currentEstimators) this.imageCost.observe(msgs, requestLength, usage.promptTokens, (m) => this.textOnly.messages(m));
+    this.options.answered(msgs, requestLength, ctx.model);
     if (this.stuck && !c.blockReason()) this.stuck = undefined; // a reading under the threshold cleared it
     const last = history[history.length - 1];
     this.todos.observe(last as unknown as PyMsg | undefined);

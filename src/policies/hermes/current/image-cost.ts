@@ -33,14 +33,14 @@ export class ImageCostLearner implements ImageCost {
   private anchor?: { prompt: number; count: number };
 
   /**
-   * A response to a request of `request` (the history it was sent with) reported `promptTokens`.
+   * A response to a request of the first `length` messages of `history` reported `promptTokens`.
    * `textTokens` is the rough estimate with images priced at 0.
    */
-  observe(request: readonly PyMsg[], promptTokens: number, textTokens: (msgs: readonly PyMsg[]) => number): void {
+  observe(history: readonly PyMsg[], length: number, promptTokens: number, textTokens: (msgs: readonly PyMsg[]) => number): void {
     const anchor = this.anchor;
-    this.anchor = promptTokens > 0 ? { prompt: promptTokens, count: request.length } : undefined;
-    if (!anchor || promptTokens <= 0 || anchor.count > request.length) return;
-    let delta = request.slice(anchor.count);
+    this.anchor = promptTokens > 0 ? { prompt: promptTokens, count: length } : undefined;
+    if (!anchor || promptTokens <= 0 || anchor.count > length) return;
+    let delta = history.slice(anchor.count, length);
     const added = delta;
     if (delta.length && delta[0]!.role === 'assistant') delta = delta.slice(1);
     const n = imagesIn(delta);

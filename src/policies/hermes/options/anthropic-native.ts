@@ -33,29 +33,33 @@ export function modelSupportsCompaction(model: string): boolean {
 
 /** The last answered request, kept for one native summary. */
 export class CompactionSeed {
-  private messages?: readonly PyMsg[];
-  /** the history about to be compacted still starts with the seed (`covered_prefix`) */
-  private armed = false;
+  /** the answered request: its length and its first and last messages (a copy would cost O(history) per step) */
+  private seed?: { length: number; first: PyMsg; last: PyMsg };
+  /** the request's messages, when the history about to be compacted still starts with it (`covered_prefix`) */
+  private armed?: readonly PyMsg[];
 
-  /** `record_compaction_seed`: a response arrived for a request of these messages. */
-  record(request: readonly PyMsg[], model: string): void {
-    this.messages = modelSupportsCompaction(model) ? request : undefined;
+  /** `record_compaction_seed`: a response arrived for a request of the first `length` messages of `history`. */
+  record(history: readonly PyMsg[], length: number, model: string): void {
+    this.seed = modelSupportsCompaction(model) && length > 0 ? { length, first: history[0]!, last: history[length - 1]! } : undefined;
   }
 
-  /** Before a compaction of `history`: usable only if the history still starts with the answered request. */
+  /**
+   * Before a compaction of `history`: usable only if the history still starts with the answered request.
+   * The history only grows at its end between rewrites, and a rewrite replaces every message from the
+   * first one it changes, so the request's first and last messages in place prove the whole prefix.
+   */
   arm(history: readonly PyMsg[]): void {
-    const seed = this.messages;
-    this.armed = !!seed && seed.length <= history.length && seed.every((m, i) => history[i] === m);
+    const s = this.seed;
+    this.armed = s && s.length <= history.length && history[0] === s.first && history[s.length - 1] === s.last ? history.slice(0, s.length) : undefined;
   }
 
   /** The backend: native over the seed when it covers every turn to summarise, else `aux`. */
   backend(aux: SummaryBackend, summarizer: () => Summarizer): SummaryBackend {
     return {
       summarize: (req) => {
-        const seed = this.messages;
-        if (!seed || !this.armed) return aux.summarize(req);
-        this.messages = undefined; // one use: the history is about to be rewritten
-        this.armed = false;
+        const seed = this.armed;
+        if (!seed) return aux.summarize(req);
+        this.seed = this.armed = undefined; // one use: the history is about to be rewritten
         const res = summarizer().summarize({
           messages: seed as unknown as readonly Message[],
           budgetTokens: COMPACTION_MAX_TOKENS,

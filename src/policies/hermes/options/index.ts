@@ -46,9 +46,9 @@ export class HermesOptionHooks {
     return this.seed ? this.seed.backend(aux, summarizer) : aux;
   }
 
-  /** A response arrived for a request made of `request`. */
-  answered(request: readonly PyMsg[], model: string): void {
-    this.seed?.record(request, model);
+  /** A response arrived for a request made of the first `length` messages of `history`. */
+  answered(history: readonly PyMsg[], length: number, model: string): void {
+    this.seed?.record(history, length, model);
   }
 
   /** Before a compaction of `history`. */
