@@ -1,6 +1,7 @@
 /**
  * `npm run bench:hermes`: the Hermes port's speed on its conformance inputs
- * (CB_HERMES_CONFORMANCE, default ../shared/conformance/hermes): the CPU time of one `compress()` call
+ * (CB_HERMES_CONFORMANCE, default ../shared/conformance/hermes; CB_HERMES_VERSION the upstream version
+ * the compressor runs, default 8fa8aabb, e.g. 0000416b with ../shared/conformance/hermes-0000416b): the CPU time of one `compress()` call
  * per case (a fresh compressor per call, as the conformance check runs it) and of each whole-session
  * replay (the reference session loop over the trace).
  *
@@ -41,8 +42,9 @@ const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, upstr
 const upstream = args.upstream ? (JSON.parse(readFileSync(args.upstream, 'utf8')) as Record<string, { ms: number }>) : undefined;
 
 type Config = ConstructorParameters<typeof HermesCompressor>[0] & { fail_summary?: boolean; system_prompt_tokens?: number };
+const VERSION = (process.env.CB_HERMES_VERSION ?? '8fa8aabb') as Config['version'];
 const compressor = (config: Config): HermesCompressor =>
-  new HermesCompressor(config, backendFromSummarizer(createFixedSummarizer({ fail: config.fail_summary ?? false })));
+  new HermesCompressor({ ...config, version: VERSION }, backendFromSummarizer(createFixedSummarizer({ fail: config.fail_summary ?? false })));
 
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 

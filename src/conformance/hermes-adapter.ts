@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { compress } from '../policies/hermes/compress.js';
-import { HermesCompressor } from '../policies/hermes/compressor.js';
+import { HermesCompressor, type CompressorVersion } from '../policies/hermes/compressor.js';
 import type { PyMsg } from '../policies/hermes/msg.js';
 import { runReplayLoop } from '../policies/hermes/replay-loop.js';
 import { backendFromSummarizer } from '../policies/hermes/summarizer-backend.js';
@@ -26,6 +26,11 @@ const CaseConfig = z.looseObject({
   compression_count: z.number().int().min(0).optional(),
   previous_summary: z.string().nullable().optional(),
   fail_summary: z.boolean().optional(),
+  // 0000416b's config
+  min_tail_user_messages: z.number().int().min(0).optional(),
+  model: z.string().optional(),
+  model_thresholds: z.record(z.string(), z.number()).optional(),
+  threshold_tokens_cap: z.number().nullable().optional(),
 });
 const CaseFile = z.object({
   config: CaseConfig,
@@ -47,13 +52,18 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
   return r.data;
 }
 
-function compressorFor(config: z.infer<typeof CaseConfig>, fail = false): HermesCompressor {
-  return new HermesCompressor(config, backendFromSummarizer(createFixedSummarizer({ fail })));
+/** The upstream versions this adapter checks (compressor.ts `CompressorVersion`). */
+const VERSIONS: readonly CompressorVersion[] = ['0000416b', '8fa8aabb'];
+
+function compressorFor(config: z.infer<typeof CaseConfig>, version: string): HermesCompressor {
+  const v = VERSIONS.find((x) => x === version);
+  if (!v) throw new ConformanceInputError(`the Hermes adapter checks ${VERSIONS.join(', ')}, not ${version}`);
+  return new HermesCompressor({ ...config, version: v }, backendFromSummarizer(createFixedSummarizer({ fail: config.fail_summary ?? false })));
 }
 
-export function runHermesCase(file: string): CaseOutcome {
+export function runHermesCase(file: string, version = '8fa8aabb'): CaseOutcome {
   const data = parse(CaseFile, readJson(file), file);
-  const c = compressorFor(data.config, data.config.fail_summary ?? false);
+  const c = compressorFor(data.config, version);
   const { messages, record } = compress(c, data.messages as PyMsg[], data.current_tokens ?? undefined);
   const msgDiff = firstDifference(data.expected.messages, messages, '$.expected.messages');
   if (msgDiff) return { pass: false, difference: msgDiff };
@@ -66,10 +76,10 @@ export function runHermesCase(file: string): CaseOutcome {
   return { pass: true };
 }
 
-export function runHermesReplay(item: Extract<ConformanceItem, { kind: 'replay' }>): CaseOutcome {
+export function runHermesReplay(item: Extract<ConformanceItem, { kind: 'replay' }>, version = '8fa8aabb'): CaseOutcome {
   const config = parse(ReplayConfig, readJson(item.config), item.config);
   const expected = parse(ReplayResult, readJson(item.result), item.result);
-  const c = compressorFor(config, config.fail_summary ?? false);
+  const c = compressorFor(config, version);
   const out = runReplayLoop(c, readTrace(item.trace) as PyMsg[][], config.system_prompt_tokens);
   const n = Math.min(expected.events.length, out.events.length);
   for (let i = 0; i < n; i++) {

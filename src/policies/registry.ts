@@ -8,6 +8,7 @@ import { thresholdSummaryPolicy } from './threshold-summary.js';
 import { microcompactPolicy } from './microcompact.js';
 import { insertionTrimPolicy, withInsertionTrim } from './insertion-trim.js';
 import { hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy } from './hermes/index.js';
+import { hermesAnthropicNativePolicy, hermesBackgroundPolicy, hermesMicroCompactPolicy, hermesProactivePrunePolicy } from './hermes/index.js';
 import { claudeCodePolicy } from './claude-code/policy.js';
 import { claudeCodeTutorialPolicy } from './claude-code/tutorial.js';
 import { anthropicClearThinkingPolicy, anthropicClearToolUsesPolicy, anthropicCompactionPolicy } from './anthropic/definitions.js';
@@ -36,6 +37,10 @@ const DEFINITIONS: readonly PolicyDefinition[] = [
   hermesPolicy,
   hermesPruneFirstPolicy,
   hermesRunwayPolicy,
+  hermesBackgroundPolicy,
+  hermesAnthropicNativePolicy,
+  hermesProactivePrunePolicy,
+  hermesMicroCompactPolicy,
   microcompactPolicy,
   insertionTrimPolicy,
   withInsertionTrim(hermesPolicy),

@@ -1,7 +1,7 @@
 /**
  * `id@version`: selecting another upstream version of a registered policy. The current version is what
  * users of the agent run today (the registry default); older behaviour stays reachable by name, e.g.
- * `hermes@8fa8aabb`, which the conformance cases were produced with.
+ * `hermes@0000416b` and `hermes@8fa8aabb`, each checked against conformance cases its own upstream produced.
  */
 import { ParamError } from './params.js';
 import type { PolicyDefinition } from './types.js';

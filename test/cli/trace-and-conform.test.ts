@@ -24,7 +24,7 @@ describe('compactbench run --trace', () => {
 
 describe('compactbench conform', () => {
   it('passes every shared Hermes conformance case and replay', () => {
-    const r = cli(['conform', '--policy', 'hermes', '../shared/conformance/hermes']);
+    const r = cli(['conform', '--policy', 'hermes@8fa8aabb', '../shared/conformance/hermes']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const last = r.stdout.trim().split('\n').at(-1);
     expect(last).toMatch(/^conformance: (\d+)\/\1 passed$/);

@@ -6,7 +6,9 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { conform, register } from '../../src/cli/commands/conform.js';
 
-const CASES = path.resolve(process.env.COMPACTBENCH_SHARED ?? path.resolve(process.cwd(), '../shared'), 'conformance/hermes/cases');
+const CONFORMANCE = path.resolve(process.env.COMPACTBENCH_SHARED ?? path.resolve(process.cwd(), '../shared'), 'conformance');
+const CASES = path.join(CONFORMANCE, 'hermes/cases');
+const CASES_416 = path.join(CONFORMANCE, 'hermes-0000416b/cases');
 
 function run(policy: string, paths: string[]) {
   const out: string[] = [];
@@ -16,15 +18,15 @@ function run(policy: string, paths: string[]) {
 }
 
 describe('conform command', () => {
-  it('prints PASS per case and the total, exit 0', () => {
-    const r = run('hermes', [path.join(CASES, 'case-007.json'), path.join(CASES, 'case-019.json')]);
-    expect(r).toEqual({ code: 0, out: ['PASS case-007', 'PASS case-019', 'conformance: 2/2 passed'], err: [] });
+  it('names the version checked, prints PASS per case and the total, exit 0', () => {
+    const r = run('hermes@8fa8aabb', [path.join(CASES, 'case-007.json'), path.join(CASES, 'case-019.json')]);
+    expect(r).toEqual({ code: 0, out: ['checking hermes@8fa8aabb', 'PASS case-007', 'PASS case-019', 'conformance: 2/2 passed'], err: [] });
   });
 
-  it('checks hermes@8fa8aabb, the version the cases were produced with, by default or by name', () => {
-    const files = [path.join(CASES, 'case-007.json')];
-    expect(run('hermes@8fa8aabb', files)).toEqual(run('hermes', files));
-    expect(run('hermes@8fa8aabb', files).code).toBe(0);
+  it('checks hermes@0000416b, the newest version it can, by default', () => {
+    const files = [path.join(CASES_416, 'case-017.json')];
+    expect(run('hermes', files)).toEqual({ code: 0, out: ['checking hermes@0000416b', 'PASS case-017', 'conformance: 1/1 passed'], err: [] });
+    expect(run('hermes', [path.join(CASES, 'case-007.json')]).code).toBe(1);
   });
 
   it('prints FAIL with the first difference, exit 1', () => {
@@ -32,9 +34,9 @@ describe('conform command', () => {
     const data = JSON.parse(readFileSync(path.join(CASES, 'case-007.json'), 'utf8'));
     data.expected.messages[1].content = 'changed';
     writeFileSync(path.join(dir, 'broken.json'), JSON.stringify(data));
-    const r = run('hermes', [dir, path.join(CASES, 'case-009.json')]);
+    const r = run('hermes@8fa8aabb', [dir, path.join(CASES, 'case-009.json')]);
     expect(r.code).toBe(1);
-    expect(r.out[0]).toMatch(/^FAIL broken: \$\.expected\.messages\[1\]\.content: strings differ at char 0 \(lengths 7 vs 542\): expected …"changed"… vs actual …"Fix: /);
+    expect(r.out[1]).toMatch(/^FAIL broken: \$\.expected\.messages\[1\]\.content: strings differ at char 0 \(lengths 7 vs 542\): expected …"changed"… vs actual …"Fix: /);
     expect(r.out.at(-1)).toBe('conformance: 1/2 passed');
   });
 
@@ -42,8 +44,8 @@ describe('conform command', () => {
     expect(run('opencode', [CASES]).err).toEqual(['compactbench conform: no conformance adapter for policy opencode (adapters exist for: hermes)']);
     expect(run('opencode', [CASES]).code).toBe(2);
     expect(run('hermes', ['/no/such/path']).code).toBe(2);
-    expect(run('hermes@0000416b', [CASES]).err).toEqual(['compactbench conform: no conformance adapter for hermes@0000416b: the hermes port checks hermes@8fa8aabb']);
-    expect(run('hermes@0000416b', [CASES]).code).toBe(2);
+    expect(run('hermes@5c479eed', [CASES]).err).toEqual(['compactbench conform: no conformance adapter for hermes@5c479eed: the hermes port checks hermes@0000416b, hermes@8fa8aabb']);
+    expect(run('hermes@5c479eed', [CASES]).code).toBe(2);
     const dir = mkdtempSync(path.join(tmpdir(), 'cb-cli-'));
     writeFileSync(path.join(dir, 'x.json'), '{"hello": 1}');
     const r = run('hermes', [dir]);

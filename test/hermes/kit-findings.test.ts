@@ -9,12 +9,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy } from '../../src/policies/hermes/index.js';
+import { versionOf } from '../../src/policies/versions.js';
 import { checkCase, checkPolicy, drive, type PolicyCase } from '../../src/testing/index.js';
 import {
   ANTHROPIC_ORDER_CASE, LAST_USER_CASE, STRICT_ALTERNATION_CASE, TODO_ALTERNATION_CASE, WITHIN_WINDOW_CASE,
 } from './kit-cases.js';
 
-const target = { def: hermesPolicy };
+// the counterexamples were shrunk, and confirmed upstream, at 8fa8aabb (upstream-properties.ts)
+const hermes8fa8aabb = versionOf(hermesPolicy, '8fa8aabb');
+const target = { def: hermes8fa8aabb };
 const findings = (c: PolicyCase, invariant: string) => checkCase(target, c, { invariants: [invariant] }).map((f) => f.message);
 
 describe('strict alternation after a compaction (port bug: the pre-request repair was missing)', () => {
@@ -26,7 +29,7 @@ describe('strict alternation after a compaction (port bug: the pre-request repai
   });
 
   it('holds with default parameters over generated conversations, without any documented exemption', () => {
-    const def = { ...hermesPolicy, upstreamProperties: undefined };
+    const def = { ...hermes8fa8aabb, upstreamProperties: undefined };
     const report = checkPolicy({ def }, { runs: 30, seed: 1, invariants: ['strict-alternation'] });
     expect(report.results.map((r) => [r.name, r.ok])).toEqual([['strict-alternation', true]]);
   });
@@ -65,8 +68,17 @@ describe('documented upstream properties', () => {
     expect(findings(c, invariant)).toHaveLength(1);
   });
 
-  it('are declared, with a source, on all three definitions', () => {
-    for (const def of [hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy]) {
+  it('hold at 0000416b, whose compressor today\'s hermes runs, except the todo snapshot\'s', () => {
+    for (const def of [hermesPolicy, versionOf(hermesPolicy, '0000416b')]) {
+      expect(checkCase({ def }, LAST_USER_CASE, { invariants: ['last-user-kept'] })).toEqual([]);
+      expect(checkCase({ def }, ANTHROPIC_ORDER_CASE, { invariants: ['anthropic-turn-order'] })).toEqual([]);
+      expect(checkCase({ def }, TODO_ALTERNATION_CASE, { invariants: ['strict-alternation'] })).toHaveLength(1);
+      expect(Object.keys(def.upstreamProperties ?? {})).toEqual(['strict-alternation']);
+    }
+  });
+
+  it('are declared, with a source, on the 8fa8aabb definitions', () => {
+    for (const def of [hermes8fa8aabb, hermesPruneFirstPolicy, hermesRunwayPolicy]) {
       const props = def.upstreamProperties ?? {};
       expect(Object.keys(props).sort()).toEqual(['anthropic-turn-order', 'last-user-kept', 'strict-alternation']);
       for (const why of Object.values(props)) expect(why).toMatch(/CC:\d+|\.py:\d+/);

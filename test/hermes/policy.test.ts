@@ -59,8 +59,16 @@ const toolCalling: Message = { role: 'assistant', content: '', tool_calls: [{ id
 describe('hermes policy definition', () => {
   it('exposes upstream defaults and cites its source', () => {
     const d = Object.fromEntries(hermesPolicy.params.map((p) => [p.name, p.default]));
-    expect(d).toMatchObject({ thresholdPercent: 0.5, protectFirstN: 3, protectLastN: 20, summaryTargetRatio: 0.2, antiThrash: 'verdict', memoryFlush: false, todoSnapshot: true, todoItems: 0 });
-    expect(hermesPolicy.source).toContain('NousResearch/hermes-agent agent/context_compressor.py @ 8fa8aabb');
+    expect(d).toMatchObject({ thresholdPercent: 0.5, protectFirstN: 3, protectLastN: 20, summaryTargetRatio: 0.2, tailMode: 'lean', antiThrash: 'verdict', memoryFlush: false, todoSnapshot: true, todoItems: 0 });
+    expect(hermesPolicy.source).toContain('agent/context_compressor.py @ 0000416b');
+    expect(hermesPolicy.source).toContain('PR #95571');
+    expect(hermesPolicy.source).toContain('agent/model_metadata.py estimators @ 00067189');
+    // the older upstreams stay reachable by name, each with the tail it had (legacy)
+    for (const v of ['0000416b', '8fa8aabb']) {
+      const def = hermesPolicy.versions![v]!.definition!;
+      expect(def.source).toContain(`@ ${v}`);
+      expect(def.params.find((p) => p.name === 'tailMode')!.default).toBe('legacy');
+    }
     expect(hermesRunwayPolicy.params.find((p) => p.name === 'runwayFraction')!.default).toBe(0.15);
   });
 

@@ -9,7 +9,6 @@
  */
 import { compress } from './compress.js';
 import type { HermesCompressor } from './compressor.js';
-import { estimateMessagesTokensRough } from './estimate.js';
 import { freshCopy, type PyMsg } from './msg.js';
 import { decidePruneFirst, type PruneFirstOptions } from './prune-first.js';
 import type { CompressRecord } from './record.js';
@@ -76,7 +75,7 @@ function runCompress(c: HermesCompressor, history: readonly PyMsg[], approxToken
 export function compactOnce(c: HermesCompressor, history: readonly PyMsg[], approxTokens: number, x: CompactExtras): CompactOutcome {
   const blocked = c.blockReason();
   if (blocked) return { changed: false, veto: blocked };
-  const tokensBefore = estimateMessagesTokensRough(history) + x.systemTokens;
+  const tokensBefore = c.rough.messages(history) + x.systemTokens;
   x.memoryFlush?.(history);
   const done = runCompress(c, history, approxTokens, x);
   if (!done) return { changed: false, veto: c.lastCompressAborted ? 'summary-aborted' : 'noop' };
@@ -84,7 +83,7 @@ export function compactOnce(c: HermesCompressor, history: readonly PyMsg[], appr
   const todo = x.todoSnapshot?.();
   if (todo) messages.push({ role: 'user', content: todo });
   ensureUserTurn(history, messages);
-  const tokensAfter = estimateMessagesTokensRough(messages) + x.systemTokens;
+  const tokensAfter = c.rough.messages(messages) + x.systemTokens;
   c.markCompactionBoundary(tokensAfter);
   return {
     changed: true,

@@ -20,6 +20,7 @@ import { generateSummary } from './summary-call.js';
 import { TooFewMessagesOutcome } from './too-few.js';
 import { findLatestContextSummary } from './summary-text.js';
 import { alignBoundaryForward, tailCut } from './tail-cut.js';
+import { compress416 } from './v0000416b/compress.js';
 
 export interface CompressOutcome {
   messages: PyMsg[];
@@ -67,6 +68,7 @@ function turnsToSummarize(c: HermesCompressor, msgs: readonly PyMsg[], start: nu
 }
 
 export function compress(c: HermesCompressor, input: readonly PyMsg[], currentTokens?: number, focusTopic?: string): CompressOutcome {
+  if (c.version === '0000416b') return compress416(c, input, currentTokens, focusTopic);
   resetPerCall(c);
   const n = input.length;
   const headSize = protectHeadSize(c, input);

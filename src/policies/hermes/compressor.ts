@@ -7,6 +7,7 @@
  * in compress.ts. Time is injected (simulated seconds), never read from a clock.
  */
 import { resolveThresholds, type HermesConfig, type HermesThresholds } from './config.js';
+import { ESTIMATOR_0000416B, ESTIMATOR_8FA8AABB, type RoughEstimator } from './current/estimate.js';
 import type { SummaryBackend, SummaryState } from './summary-call.js';
 
 /**
@@ -16,10 +17,21 @@ import type { SummaryBackend, SummaryState } from './summary-call.js';
  */
 export type AntiThrashRule = 'verdict' | 'savings10';
 
+/**
+ * Which upstream `compress()` runs: 8fa8aabb (2026-07-15) or 0000416b (between 2026-07-23 and
+ * 2026-08-16: pressure pass, grounded summaries, actionable-user anchors; v0000416b/compress.ts).
+ */
+export type CompressorVersion = '8fa8aabb' | '0000416b';
+
 export interface CompressorOptions extends HermesConfig {
   compression_count?: number;
   previous_summary?: string | null;
   antiThrash?: AntiThrashRule;
+  /** 0000416b on: keep at least this many real user messages in the tail (`compression.min_tail_user_messages`) */
+  min_tail_user_messages?: number;
+  version?: CompressorVersion;
+  /** the token estimators (default: the version's own; current/estimate.ts has today's) */
+  estimator?: RoughEstimator;
 }
 
 /** `_automatic_compression_blocked` on what it reads (`cooldownLeft`: the cooldown's end minus now). */
@@ -37,8 +49,13 @@ export class HermesCompressor implements SummaryState {
   readonly protectLastN: number;
   readonly abortOnSummaryFailure: boolean;
   readonly antiThrash: AntiThrashRule;
+  readonly version: CompressorVersion;
+  readonly minTailUserMessages: number;
+  readonly rough: RoughEstimator;
   compressionCount: number;
   previousSummary: string | null;
+  /** 0000416b on: whether the rolling summary's transcript had a real user turn (null: not known yet) */
+  summaryHasUserTurn: boolean | null = null;
   // usage tracking (update_from_response)
   lastPromptTokens = 0;
   lastRealPromptTokens = 0;
@@ -74,6 +91,9 @@ export class HermesCompressor implements SummaryState {
     this.protectLastN = opts.protect_last_n ?? 20;
     this.abortOnSummaryFailure = opts.abort_on_summary_failure ?? false;
     this.antiThrash = opts.antiThrash ?? 'verdict';
+    this.version = opts.version ?? '8fa8aabb';
+    this.minTailUserMessages = opts.min_tail_user_messages ?? 1;
+    this.rough = opts.estimator ?? (this.version === '0000416b' ? ESTIMATOR_0000416B : ESTIMATOR_8FA8AABB);
     this.compressionCount = opts.compression_count ?? 0;
     this.previousSummary = opts.previous_summary ?? null;
   }

@@ -24,6 +24,25 @@ export interface HermesConfig {
   summary_target_ratio?: number;
   max_tokens?: number | null;
   abort_on_summary_failure?: boolean;
+  /** 0000416b on: the model name `model_thresholds` is matched against */
+  model?: string;
+  /** 0000416b on: per-model threshold_percent overrides (longest substring key of `model` wins) */
+  model_thresholds?: Readonly<Record<string, number>>;
+  /** 0000416b on (`compression.threshold_tokens`): an absolute cap on the trigger, at most the window */
+  threshold_tokens_cap?: number | null;
+  /**
+   * `compression.tail_mode` (PR #87326, opt-in 2026-08-16; the default since PR #95571, 2026-08-26):
+   * `legacy` keeps threshold × summary_target_ratio verbatim; `lean` keeps 2.5% of the window,
+   * clamped to 10,000–25,000 tokens. Absent: legacy (what 8fa8aabb and 0000416b do).
+   */
+  tail_mode?: 'legacy' | 'lean';
+}
+
+/** The lean tail (`LEAN_TAIL_*`): 2.5% of the window, at least 10,000 and at most 25,000 tokens. */
+export const LEAN_TAIL = { ratio: 0.025, floor: 10_000, ceiling: 25_000 } as const;
+
+export function leanTailBudget(contextLength: number): number {
+  return Math.min(LEAN_TAIL.ceiling, Math.max(LEAN_TAIL.floor, Math.trunc(contextLength * LEAN_TAIL.ratio)));
 }
 
 export interface HermesThresholds {
@@ -60,12 +79,23 @@ export function clampSummaryRatio(r: number): number {
   return Math.max(0.1, Math.min(r, 0.8));
 }
 
+/** `resolve_model_threshold`: the longest key contained in the model name overrides the percent. */
+export function resolveModelThreshold(model: string | undefined, overrides: Readonly<Record<string, number>> | undefined, pct: number): number {
+  if (!overrides || !model) return pct;
+  let best = '';
+  for (const key of Object.keys(overrides)) if (model.includes(key) && key.length > best.length) best = key;
+  return best ? overrides[best]! : pct;
+}
+
 export function resolveThresholds(cfg: HermesConfig): HermesThresholds {
   const contextLength = cfg.context_length;
-  const configured = cfg.threshold_percent ?? 0.5;
+  const configured = resolveModelThreshold(cfg.model, cfg.model_thresholds, cfg.threshold_percent ?? 0.5);
   const thresholdPercent = effectiveThresholdPercent(contextLength, configured);
   const maxTokens = coerceMaxTokens(cfg.max_tokens);
-  const thresholdTokens = computeThresholdTokens(contextLength, thresholdPercent, maxTokens);
+  let thresholdTokens = computeThresholdTokens(contextLength, thresholdPercent, maxTokens);
+  // `_apply_threshold_tokens_cap`: the cap (clamped to the window) only ever lowers the trigger
+  const cap = coerceMaxTokens(cfg.threshold_tokens_cap);
+  if (cap !== null) thresholdTokens = Math.min(thresholdTokens, Math.min(cap, contextLength));
   const summaryTargetRatio = clampSummaryRatio(cfg.summary_target_ratio ?? 0.2);
   return {
     contextLength,
@@ -73,7 +103,7 @@ export function resolveThresholds(cfg: HermesConfig): HermesThresholds {
     thresholdPercent,
     maxTokens,
     thresholdTokens,
-    tailTokenBudget: Math.trunc(thresholdTokens * summaryTargetRatio),
+    tailTokenBudget: cfg.tail_mode === 'lean' ? leanTailBudget(contextLength) : Math.trunc(thresholdTokens * summaryTargetRatio),
     maxSummaryTokens: Math.min(Math.trunc(contextLength * 0.05), SUMMARY_TOKENS_CEILING),
     summaryTargetRatio,
   };

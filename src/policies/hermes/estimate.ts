@@ -19,7 +19,7 @@ export const CHARS_PER_TOKEN = 4;
 export const IMAGE_CHAR_EQUIVALENT = 1600 * CHARS_PER_TOKEN;
 const LIST_IMAGE_TOKENS = 1500;
 export const IMAGE_PART_TYPES: ReadonlySet<unknown> = new Set(['image_url', 'input_image', 'image']);
-const REPLAY_BUDGET_KEYS = ['reasoning', 'reasoning_content', 'reasoning_details', 'codex_reasoning_items', 'codex_message_items'];
+export const REPLAY_BUDGET_KEYS = ['reasoning', 'reasoning_content', 'reasoning_details', 'codex_reasoning_items', 'codex_message_items'];
 
 const isDict = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 export const isImagePart = (p: unknown): boolean => isDict(p) && IMAGE_PART_TYPES.has(p.type);
@@ -47,7 +47,7 @@ function imageCountOf(msg: PyMsg): number {
  * longest string of a message.
  */
 const toolCallMemo = objectSlot<number>();
-function toolCallReprLen(tc: unknown): number {
+export function toolCallReprLen(tc: unknown): number {
   if (tc === null || typeof tc !== 'object') return pyReprLen(tc);
   let n = toolCallMemo.get(tc);
   if (n === undefined) {
@@ -157,7 +157,7 @@ function pyReprLenOrEmpty(raw: unknown): number {
 }
 
 /** `_serialized_length_for_budget`: str length, or the sorted-keys JSON length. */
-function serializedLength(v: unknown): number {
+export function serializedLength(v: unknown): number {
   if (v === null || v === undefined || v === '') return 0;
   if (typeof v === 'string') return pyLen(v);
   return pyLen(pyJsonDumps(v, { sortKeys: true }));

@@ -83,7 +83,29 @@ interface Collected {
   dropped: string[];
 }
 
-function collect(turns: readonly PyMsg[]): Collected {
+/**
+ * What differs between upstream versions of the fallback. 8fa8aabb is the default; 0000416b
+ * (v0000416b/fallback.ts) writes the no-user sentinel, labels runtime-written user rows
+ * "INTERNAL CONTEXT" (and does not count them as asks), and quotes the previous summary.
+ */
+export interface FallbackDialect {
+  noUserTask: string;
+  isSyntheticUser: (m: PyMsg) => boolean;
+  previousSummaryNote: (hasPreviousSummary: boolean) => string;
+  withPrefix: (body: string) => string;
+}
+
+const DIALECT_8FA8AABB: FallbackDialect = {
+  noUserTask: 'Unknown from deterministic fallback.',
+  isSyntheticUser: () => false,
+  previousSummaryNote: (has) =>
+    has
+      ? '\n\nPrevious compaction summary was present and should still be treated as background continuity context, but the latest LLM summary update failed.'
+      : '',
+  withPrefix: withSummaryPrefix,
+};
+
+function collect(turns: readonly PyMsg[], dialect: FallbackDialect): Collected {
   const c: Collected = { userAsks: [], assistantActions: [], toolActions: [], files: [], blockers: [], dropped: [] };
   const loads = memoizedLoads(); // a call's arguments are parsed here and again for its result's summary
   const calls = new Map<string, [string, string]>();
@@ -104,12 +126,13 @@ function collect(turns: readonly PyMsg[]): Collected {
       collectPathsFromJsonish(parsed, c.files);
     }
   }
-  for (const m of turns) collectTurn(m, calls, c, loads);
+  for (const m of turns) collectTurn(m, calls, c, loads, dialect);
   return c;
 }
 
-function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collected, loads: (s: string) => unknown): void {
+function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collected, loads: (s: string) => unknown, dialect: FallbackDialect): void {
   const role = 'role' in m ? m.role : 'unknown';
+  const synthetic = role === 'user' && dialect.isSyntheticUser(m);
   let text = compactTurn(m.content);
   collectPathMentions(text, c.files);
   const names = role === 'assistant' && nonEmptyList(m.tool_calls) ? m.tool_calls.map((tc) => callNameArgs(tc)[0]) : [];
@@ -117,11 +140,11 @@ function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collecte
   const turnText = prefix ? (text ? `${prefix}; ${text}` : prefix) : text;
   const dropped = pyStrip(turnText);
   if (dropped) {
-    c.dropped.push(`${pyStr(role).toUpperCase()}: ${dropped}`);
+    c.dropped.push(`${synthetic ? 'INTERNAL CONTEXT' : pyStr(role).toUpperCase()}: ${dropped}`);
     if (c.dropped.length > 8) c.dropped.shift();
   }
   if (pyLen(text) > 600) text = pyRstrip(pySlice(text, 0, 420)) + ' ... ' + pyLstrip(pySlice(text, -160));
-  if (role === 'user' && text) c.userAsks.push(text);
+  if (role === 'user' && text && !synthetic) c.userAsks.push(text);
   else if (role === 'assistant') {
     const all = Array.isArray(m.tool_calls) ? m.tool_calls.map((tc) => callNameArgs(tc)[0]) : [];
     if (all.length) c.assistantActions.push(`Called tool(s): ${all.slice(0, 6).join(', ')}`);
@@ -135,13 +158,16 @@ function collectTurn(m: PyMsg, calls: Map<string, [string, string]>, c: Collecte
 }
 
 /** `_build_static_fallback_summary(turns, reason)`, prefixed and capped. */
-export function buildStaticFallbackSummary(turns: readonly PyMsg[], hasPreviousSummary: boolean, reason?: string | null): string {
-  const c = collect(turns);
+export function buildStaticFallbackSummary(
+  turns: readonly PyMsg[],
+  hasPreviousSummary: boolean,
+  reason?: string | null,
+  dialect: FallbackDialect = DIALECT_8FA8AABB,
+): string {
+  const c = collect(turns, dialect);
   const completed = [...c.assistantActions, ...c.toolActions].slice(0, 12).map((item, i) => `${i + 1}. ${item}`);
-  const activeTask = c.userAsks.length ? `User asked: ${reprStr(c.userAsks[c.userAsks.length - 1]!)}` : 'Unknown from deterministic fallback.';
-  const prevNote = hasPreviousSummary
-    ? '\n\nPrevious compaction summary was present and should still be treated as background continuity context, but the latest LLM summary update failed.'
-    : '';
+  const activeTask = c.userAsks.length ? `User asked: ${reprStr(c.userAsks[c.userAsks.length - 1]!)}` : dialect.noUserTask;
+  const prevNote = dialect.previousSummaryNote(hasPreviousSummary);
   const reasonText = reason ? ` Summary failure reason: ${reason}.` : '';
   const body = `${HISTORICAL_TASK_HEADING}
 ${activeTask}
@@ -191,7 +217,7 @@ ${bullets(c.dropped, 8)}
 
 ## Critical Context
 Summary generation was unavailable, so this is a best-effort deterministic fallback for ${turns.length} compacted message(s).${reasonText}`;
-  let summary = withSummaryPrefix(redactSensitiveText(pyStrip(body)));
+  let summary = dialect.withPrefix(redactSensitiveText(pyStrip(body)));
   if (pyLen(summary) > FALLBACK_SUMMARY_MAX_CHARS) {
     summary = pyRstrip(pySlice(summary, 0, FALLBACK_SUMMARY_MAX_CHARS - 42)) + '\n...[fallback summary truncated]';
   }

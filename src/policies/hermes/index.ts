@@ -1,5 +1,6 @@
 /** The Hermes policy family: the compressor port, its agent loop, and seed 003's prune-first variants. */
 export { hermesPolicy, hermesPruneFirstPolicy, hermesRunwayPolicy, HERMES_SOURCE } from './definitions.js';
+export { hermesAnthropicNativePolicy, hermesBackgroundPolicy, hermesMicroCompactPolicy, hermesProactivePrunePolicy } from './variants.js';
 export { HermesContextPolicy } from './policy.js';
 export { HermesCompressor, type AntiThrashRule, type CompressorOptions } from './compressor.js';
 export { compress, protectHeadSize, type CompressOutcome } from './compress.js';

@@ -22,6 +22,12 @@ export interface HermesMemo {
   images?: number;
   /** `_estimate_msg_budget_tokens` */
   budget?: number;
+  /** `_estimate_msg_budget_tokens` as 0000416b rounds it (v0000416b/budget.ts) */
+  budget416?: number;
+  /** current/estimate.ts: the shadow's text tokens under the UTF-8-aware estimate */
+  textCurrent?: number;
+  /** current/estimate.ts: the budget estimate, for the image cost it was priced at */
+  budgetCurrent?: { imageTokens: number; t: number };
   /** the summary serialisation's pieces (serialize-turns.ts) */
   pieces?: readonly string[];
   /** the pieces' token count, for the counter that counted them */

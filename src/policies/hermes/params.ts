@@ -12,6 +12,7 @@ export const HERMES_PARAMS: readonly ParamSpec[] = [
   { name: 'protectLastN', type: 'integer', default: 20, min: 0, description: 'tail message floor (capped at 8 in the tail walk) and prune-boundary minimum' },
   { name: 'summaryTargetRatio', type: 'number', default: 0.2, min: 0.1, max: 0.8, description: 'tail token budget as a share of the threshold' },
   { name: 'reserveOutputTokens', type: 'boolean', default: false, description: "subtract the model's max output tokens from the window (Hermes' max_tokens; unset upstream by default)" },
+  { name: 'tailMode', type: 'enum', default: 'legacy', values: ['legacy', 'lean'], description: "compression.tail_mode: legacy keeps threshold × summaryTargetRatio verbatim; lean keeps 2.5% of the window, clamped to 10,000–25,000 tokens (upstream's default since PR #95571, 2026-08-26)" },
   { name: 'abortOnSummaryFailure', type: 'boolean', default: false, description: 'a failed summary keeps the history unchanged instead of the deterministic fallback' },
   { name: 'antiThrash', type: 'enum', default: 'verdict', values: ['verdict', 'savings10'], description: "verdict: a compaction whose next real prompt is still over the threshold is a strike (current); savings10: a pass saving <10% is a strike (seed 002's older rule). Two strikes block" },
   { name: 'memoryFlush', type: 'boolean', default: false, description: 'an auxiliary memory-flush call over the whole history before each compaction (flush_memories, seed 004; removed upstream 2026-04-25, ea01bdceb #15696, so off)' },
@@ -36,6 +37,7 @@ export interface HermesParams {
   protectFirstN: number;
   protectLastN: number;
   summaryTargetRatio: number;
+  tailMode: 'legacy' | 'lean';
   reserveOutputTokens: boolean;
   abortOnSummaryFailure: boolean;
   antiThrash: AntiThrashRule;

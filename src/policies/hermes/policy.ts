@@ -21,8 +21,10 @@ import type { Usage } from '../../core/usage.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyResult } from '../types.js';
 import { compactOnce, type CompactExtras } from './agent-path.js';
 import { CleanPrefix, finishForRequest } from './before-request.js';
-import { HermesCompressor } from './compressor.js';
-import { estimateTokensRough, RunningRoughEstimate } from './estimate.js';
+import { HermesCompressor, type CompressorVersion } from './compressor.js';
+import { currentEstimator, type RoughEstimator } from './current/estimate.js';
+import { ImageCostLearner } from './current/image-cost.js';
+import { HermesOptionHooks, type HermesOptions } from './options/index.js';
 import type { PyMsg } from './msg.js';
 import type { HermesParams } from './params.js';
 import type { PruneAcceptance } from './prune-first.js';
@@ -30,12 +32,22 @@ import { compressionMadeProgress } from './replay-loop.js';
 import { backendFromSummarizer } from './summarizer-backend.js';
 import type { SummaryBackend } from './summary-call.js';
 import { primeSummaryCounts } from './summary-tokens.js';
-import { TodoStore, TODO_INJECTION_HEADER } from './todo-store.js';
+import { memoryFlush, todoSnapshot } from './seed004-extras.js';
+import { TodoStore } from './todo-store.js';
 
-const FLUSH_PROMPT =
-  '[System: The session is being compressed. Save anything worth remembering — prioritize user preferences, corrections, and recurring patterns over task-specific details.]';
 
 type Trigger = 'preflight' | 'pre-api' | 'post-response' | 'overflow';
+
+/**
+ * Which upstream the policy runs: the compressor version, and whether the token estimators are the
+ * version's own or today's (current/estimate.ts, with the per-image cost learned from usage).
+ */
+export interface HermesUpstream {
+  version: CompressorVersion;
+  currentEstimators: boolean;
+}
+
+export const UPSTREAM_8FA8AABB: HermesUpstream = { version: '8fa8aabb', currentEstimators: false };
 
 export class HermesContextPolicy implements ContextPolicy {
   private c?: HermesCompressor;
@@ -47,8 +59,11 @@ export class HermesContextPolicy implements ContextPolicy {
   private readonly todos = new TodoStore();
   /** the part of the history the pre-request repair already found clean */
   private readonly clean = new CleanPrefix();
-  /** rough estimates of the growing history, kept as running sums */
-  private readonly rough = new RunningRoughEstimate();
+  /** rough estimates of the growing history, kept as running sums (made with the compressor) */
+  private rough!: { of(msgs: readonly PyMsg[]): number };
+  /** today's estimators: the per-image cost learned from usage, and the text-only estimate it learns with */
+  private readonly imageCost = new ImageCostLearner();
+  private readonly textOnly = currentEstimator({ tokens: 0 });
   private systemRough?: { text: string; tokens: number };
   private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
   /**
@@ -63,7 +78,14 @@ export class HermesContextPolicy implements ContextPolicy {
     readonly params: Readonly<Record<string, unknown>>,
     private readonly p: HermesParams,
     private readonly acceptance?: PruneAcceptance,
-  ) {}
+    private readonly upstream: HermesUpstream = UPSTREAM_8FA8AABB,
+    options: HermesOptions = {},
+  ) {
+    this.options = new HermesOptionHooks(options);
+  }
+
+  /** the options switched on (background, native compaction, proactive prune) */
+  private readonly options: HermesOptionHooks;
 
   beforeStep(history: readonly Message[], ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
@@ -88,6 +110,11 @@ export class HermesContextPolicy implements ContextPolicy {
   afterStep(history: readonly Message[], usage: Usage, ctx: PolicyContext): HookResult {
     const c = this.sync(ctx);
     c.updateFromResponse(usage.promptTokens);
+    // the request this response answered: the history before the reply just appended
+    const msgs = history as unknown as readonly PyMsg[];
+    const requestLength = history.length - (history[history.length - 1]?.role === 'assistant' ? 1 : 0);
+    if (this.upstream.currentEstimators) this.imageCost.observe(msgs, requestLength, usage.promptTokens, (m) => this.textOnly.messages(m));
+    this.options.answered(msgs, requestLength, ctx.model);
     if (this.stuck && !c.blockReason()) this.stuck = undefined; // a reading under the threshold cleared it
     const last = history[history.length - 1];
     this.todos.observe(last as unknown as PyMsg | undefined);
@@ -114,6 +141,7 @@ export class HermesContextPolicy implements ContextPolicy {
       stuck: this.stuck?.reason ?? 'no',
       stuck_since_step: this.stuck?.since ?? -1,
       stuck_vetoes: this.stuck?.vetoes ?? 0,
+      ...this.options.telemetry(),
     };
   }
 
@@ -123,9 +151,10 @@ export class HermesContextPolicy implements ContextPolicy {
     const maxTokens = this.p.reserveOutputTokens ? ctx.maxOutputTokens : null;
     if (!this.c) {
       // Resolve the summarizer per call: it belongs to the context the hook was given.
-      const backend: SummaryBackend = {
+      const aux: SummaryBackend = {
         summarize: (req) => backendFromSummarizer(this.ctx.summarizer, { tokens: this.ctx.tokens }).summarize(req),
       };
+      const backend = this.options.backend(aux, () => this.ctx.summarizer);
       this.c = new HermesCompressor(
         {
           context_length: ctx.contextWindow,
@@ -136,10 +165,14 @@ export class HermesContextPolicy implements ContextPolicy {
           max_tokens: maxTokens,
           abort_on_summary_failure: this.p.abortOnSummaryFailure,
           antiThrash: this.p.antiThrash,
+          tail_mode: this.p.tailMode,
+          version: this.upstream.version,
+          ...(this.upstream.currentEstimators ? { estimator: currentEstimator(this.imageCost) satisfies RoughEstimator } : {}),
         },
         backend,
         () => this.ctx.now,
       );
+      this.rough = this.c.rough.running();
     } else if (this.c.t.contextLength !== ctx.contextWindow || this.model !== ctx.model) {
       this.c.updateModel(ctx.contextWindow, maxTokens); // upstream `update_model` on any model switch
     }
@@ -150,7 +183,7 @@ export class HermesContextPolicy implements ContextPolicy {
   private systemTokens(): number {
     const text = this.ctx.systemPrompt;
     if (!text) return this.ctx.systemTokens;
-    if (this.systemRough?.text !== text) this.systemRough = { text, tokens: estimateTokensRough(text) };
+    if (this.systemRough?.text !== text) this.systemRough = { text, tokens: this.c!.rough.text(text) };
     return this.systemRough.tokens;
   }
 
@@ -160,13 +193,30 @@ export class HermesContextPolicy implements ContextPolicy {
   }
 
   private preflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const micro = this.options.microCompact(c, msgs, this.ctx.summarizer);
+    if (!micro) return this.turnStart(c, msgs);
+    const after = this.turnStart(c, micro.messages);
+    if (after && 'history' in after) return after;
+    const detail = { trigger: 'micro-compaction', outcome: micro.outcome };
+    return { history: micro.messages as unknown as Message[], kind: 'summary', note: `hermes micro-compaction (${micro.outcome})`, detail };
+  }
+
+  private turnStart(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
+    const applied = this.options.applyCandidate(c, msgs, this.requestTokens(msgs), this.ctx.userTurn);
+    if (applied) return this.commit(c, msgs, applied.messages, 'summary', 'background-apply', { preparedAtTurn: applied.preparedAtTurn, suffixKept: applied.suffix });
+    const out = this.syncPreflight(c, msgs);
+    if (!out || !('history' in out)) this.options.prepareCandidate(c, msgs, this.requestTokens(msgs), this.ctx.userTurn);
+    return out;
+  }
+
+  private syncPreflight(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
     const gate = msgs.length > c.protectFirstN + c.protectLastN + 1 || this.rough.of(msgs) >= c.thresholdTokens;
     if (!gate) return undefined;
     let tokens = this.requestTokens(msgs);
     const deferred = c.shouldDeferPreflight(tokens);
     if (!deferred && c.lastPromptTokens >= 0 && tokens > c.lastPromptTokens) c.lastPromptTokens = tokens;
     if (deferred) return undefined;
-    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens) ?? this.proactivePrune(c, msgs, tokens);
     const tokensBefore = tokens;
     let current = msgs;
     let last: PolicyResult | undefined;
@@ -195,7 +245,12 @@ export class HermesContextPolicy implements ContextPolicy {
   private preApi(c: HermesCompressor, msgs: readonly PyMsg[]): HookResult {
     const tokens = this.requestTokens(msgs);
     if (this.attemptsThisTurn >= 3 || msgs.length <= 1 || c.shouldDeferPreflight(tokens)) return undefined;
-    if (!c.shouldCompress(tokens)) return this.vetoIfBlocked(c, tokens);
+    if (!c.shouldCompress(tokens)) {
+      const out = this.vetoIfBlocked(c, tokens) ?? this.proactivePrune(c, msgs, tokens);
+      // upstream prepares a background candidate between turns and after a completed tool round
+      if (!out) this.options.prepareCandidate(c, msgs, tokens, this.ctx.userTurn);
+      return out;
+    }
     this.attemptsThisTurn++;
     return this.compact(c, msgs, tokens, 'pre-api');
   }
@@ -226,12 +281,32 @@ export class HermesContextPolicy implements ContextPolicy {
         ...(this.p.pruneMinimumTokens > 0 ? { pruneMinimumTokens: this.p.pruneMinimumTokens } : {}),
       };
     }
-    if (this.p.memoryFlush) x.memoryFlush = (h) => this.memoryFlush(h);
-    if (this.p.todoSnapshot) x.todoSnapshot = () => this.todoSnapshot();
+    if (this.p.memoryFlush) x.memoryFlush = (h) => memoryFlush(this.ctx, this.p, h);
+    if (this.p.todoSnapshot) x.todoSnapshot = () => todoSnapshot(this.ctx, this.p, this.todos);
     return x;
   }
 
+  /** The proactive prune, when full compression does not fire (the loop's `elif`). */
+  private proactivePrune(c: HermesCompressor, msgs: readonly PyMsg[], tokens: number): HookResult {
+    const out = this.options.proactivePrune(c, msgs, tokens);
+    return out && { history: out.messages as unknown as Message[], kind: 'prune', note: 'hermes proactive prune', detail: { pruned: out.pruned, reclaimedTokens: out.reclaimed } };
+  }
+
+  /** A background candidate applied: the boundary bookkeeping of any compaction. */
+  private commit(c: HermesCompressor, before: readonly PyMsg[], after: PyMsg[], kind: string, trigger: string, extra: Record<string, number>): HookResult {
+    const tokensAfter = c.rough.messages(after) + this.systemTokens();
+    const tokensBefore = c.rough.messages(before) + this.systemTokens();
+    c.markCompactionBoundary(tokensAfter);
+    primeSummaryCounts(this.ctx.tokens, after);
+    this.stats.summaries++;
+    this.stats.recovered += tokensBefore - tokensAfter;
+    this.stats.lastMode = kind;
+    const detail = { trigger, tokensBefore, tokensAfter, fallback: c.lastSummaryFallbackUsed, compressionCount: c.compressionCount, ...extra };
+    return { history: after as unknown as Message[], kind, note: `hermes ${trigger}`, detail };
+  }
+
   private compact(c: HermesCompressor, msgs: readonly PyMsg[], approxTokens: number, trigger: Trigger): HookResult {
+    this.options.beforeCompaction(msgs);
     const out = compactOnce(c, msgs, approxTokens, this.extras());
     if (!out.changed) {
       if (out.veto === 'anti-thrash' || out.veto === 'fallback-streak') this.noteBlocked(out.veto);
@@ -252,31 +327,5 @@ export class HermesContextPolicy implements ContextPolicy {
     };
     if (out.record?.summary_turns != null) detail.summaryTurns = out.record.summary_turns;
     return { history: out.messages as unknown as Message[], kind: out.mode, note: `hermes ${trigger}`, detail };
-  }
-
-  /** Seed 004: the model reviews the whole conversation with a memory tool before it is compacted. */
-  private memoryFlush(history: readonly PyMsg[]): void {
-    const flush = { role: 'user', content: FLUSH_PROMPT } as Message;
-    this.ctx.summarizer.summarize({
-      messages: [...(history as unknown as Message[]), flush],
-      budgetTokens: this.p.memoryFlushTokens,
-      budgetKind: 'target',
-      purpose: 'memory-flush',
-      reusesMainCache: true,
-    });
-  }
-
-  /**
-   * todo_tool.py `format_for_injection`: the active items of the agent's task list; with `todoItems`
-   * and no `todo` call yet, seed 004's synthetic list of that many items.
-   */
-  private todoSnapshot(): string | undefined {
-    if (this.todos.size || this.p.todoItems <= 0) return this.todos.formatForInjection();
-    const lines = [TODO_INJECTION_HEADER];
-    for (let i = 1; i <= this.p.todoItems; i++) {
-      const status = i === 1 ? 'in_progress' : 'pending';
-      lines.push(`- ${i === 1 ? '[>]' : '[ ]'} ${i}. Task ${i} of user turn ${this.ctx.userTurn + 1} (${status})`);
-    }
-    return lines.join('\n');
   }
 }

@@ -18,7 +18,7 @@ import { summarizeToolResult } from './tool-summary.js';
 
 export const PRUNED_TOOL_PLACEHOLDER = '[Old tool output cleared to save context space]';
 export const DUPLICATE_PLACEHOLDER = '[Duplicate tool output — same content as a more recent call]';
-const SCREENSHOT_PLACEHOLDER = '[screenshot removed to save context]';
+export const SCREENSHOT_PLACEHOLDER = '[screenshot removed to save context]';
 
 export interface PruneDetail {
   dedup: number[];
@@ -83,7 +83,7 @@ class SeenTexts {
  * Why: every compaction prunes the whole list again, and measuring each long output (a surrogate scan)
  * twice per call was a large part of the pass.
  */
-function textFacts(m: PyMsg, content: string): { len: number; key: string } {
+export function textFacts(m: PyMsg, content: string): { len: number; key: string } {
   const memo = hermesMemo(m);
   let f = memo.facts;
   if (f === undefined || f.content !== content) {
@@ -104,7 +104,7 @@ function duplicateOf(m: PyMsg): PyMsg {
 }
 
 /** `m` with its output replaced by the one-line summary of a call of `name` with `args`. */
-function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string, loads: (s: string) => unknown): PyMsg {
+export function summarizedOf(m: PyMsg, name: unknown, args: unknown, content: string, loads: (s: string) => unknown): PyMsg {
   const memo = hermesMemo(m);
   const hit = memo.summarized;
   if (hit !== undefined && hit.name === name && hit.args === args && hit.content === content) return hit.out;
@@ -146,7 +146,7 @@ function truncatedArgsOf(fn: object, args: string, loads: (s: string) => unknown
 }
 
 /** call id → (name, arguments), later assistant calls overwriting earlier ones. */
-function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
+export function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
   const idx = new Map<unknown, [unknown, unknown]>();
   for (const m of msgs) {
     if (m.role !== 'assistant' || !Array.isArray(m.tool_calls)) continue;
@@ -159,7 +159,7 @@ function toolIndex(msgs: readonly PyMsg[]): Map<unknown, [unknown, unknown]> {
   return idx;
 }
 
-function dedupPass(result: PyMsg[], detail: PruneDetail): number {
+export function dedupPass(result: PyMsg[], detail: PruneDetail): number {
   const seen = new SeenTexts();
   let n = 0;
   for (let i = result.length - 1; i >= 0; i--) {
@@ -227,7 +227,7 @@ function withTruncatedArgs(m: PyMsg, calls: unknown[], loads: (s: string) => unk
 }
 
 /** `withTruncatedArgs`, memoized per message object (see `duplicateOf`). */
-function truncatedMessageOf(m: PyMsg, calls: unknown[], loads: (s: string) => unknown): PyMsg {
+export function truncatedMessageOf(m: PyMsg, calls: unknown[], loads: (s: string) => unknown): PyMsg {
   const memo = hermesMemo(m);
   const hit = memo.truncated;
   if (hit !== undefined && hit.calls === calls) return hit.out;

@@ -57,7 +57,7 @@ const THINK_BLOCKS = ['think', 'thinking', 'reasoning', 'REASONING_SCRATCHPAD', 
 );
 
 /** The closed-pair part of upstream's `strip_think_blocks`. */
-function stripThinkBlocks(s: string): string {
+export function stripThinkBlocks(s: string): string {
   if (!s.includes('<')) return s; // every block starts with "<": five scans of a long summary spared
   return THINK_BLOCKS.reduce((acc, re) => acc.replace(re, ''), s);
 }
@@ -73,7 +73,7 @@ function failureText(error: string): string {
 }
 
 /** A failed call: set the cooldown and the flags `compress` reads; always null. */
-function recordFailure(st: SummaryState, kind: SummaryFailureKind, error: string, now: number): null {
+export function recordFailure(st: SummaryState, kind: SummaryFailureKind, error: string, now: number): null {
   if (error.toLowerCase().includes('no llm provider configured')) {
     st.cooldownUntil = now + NO_PROVIDER_COOLDOWN_S;
     st.lastSummaryError = 'no auxiliary LLM provider configured';

@@ -36,7 +36,7 @@ function lastRealUserIdx(msgs: readonly PyMsg[], headEnd: number): number {
   return -1;
 }
 
-function hasVisibleText(content: unknown): boolean {
+export function hasVisibleText(content: unknown): boolean {
   if (typeof content === 'string') return pyStrip(content) !== '';
   if (!Array.isArray(content)) return false;
   return content.some((p) => {
