@@ -15,7 +15,8 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
-import { collect, parsePositiveInt } from './errors.js';
+import { collect, parsePositiveInt, UsageError } from './errors.js';
+import { DEFAULT_MIN_RETENTION } from '../report/verdict-retention.js';
 import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 
 /** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
@@ -92,6 +93,7 @@ export interface CommonOpts {
   baseline?: string;
   json?: boolean;
   config?: string;
+  minRetention?: string;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -117,7 +119,16 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--quiet', 'no progress output')
     .option('--json', 'print the verdict and every aggregate as JSON on stdout (schema: docs/json-output.md); the summary goes to stderr')
     .option('--config <file>', 'a config file (default: compactbench.config.yaml/.yml/.json in the working directory); flags override it')
-    .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
+    .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)')
+    .option('--min-retention <x>', `the retention floor (0..1): the verdict names the cheapest policy keeping at least this share of what later steps use (default ${DEFAULT_MIN_RETENTION}); in compare, also a gate check on the candidate`);
+}
+
+/** `--min-retention`: a share in [0, 1]. */
+export function parseMinRetention(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1) throw new UsageError(`--min-retention: got ${JSON.stringify(v)}; expected a number from 0 to 1 (a share of needs met)`);
+  return x;
 }
 
 export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
@@ -160,6 +171,7 @@ export async function runAndWrite(
   reportKind?: ReportSpec['kind'],
 ): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o, spec.policy);
+  const minRetention = parseMinRetention(o.minRetention);
   if (!ex.shard) ex.digest = { rawRows: (ropts.raw ?? o.raw) !== false };
   // the output location is checked (and its staging directory made) before anything is computed
   const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }, '').kind;
@@ -169,6 +181,7 @@ export async function runAndWrite(
   try {
     exec = await executePlan(specSource(spec), ex);
     reportSpec = report(exec.plan, await baselineLabel(exec.plan, o.baseline, !!spec.policy?.length));
+    if (minRetention !== undefined) reportSpec = { ...reportSpec, minRetention };
   } catch (e) {
     discardOutput(target);
     throw e;

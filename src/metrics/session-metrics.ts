@@ -54,6 +54,13 @@ export interface SessionMetrics extends BreaksByCause {
   optimumCost: number;
   /** costTotal / optimumCost: how far the policy is from the cheapest schedule of the bound's family */
   costToOptimum: number;
+  /** what later steps used from earlier context (issue 28's needs), and how each was found when used */
+  needs: number;
+  needsMet: number;
+  needsReferenced: number;
+  needsLost: number;
+  /** needsMet / needs; NaN when the session has no needs (nothing could be lost) */
+  retention: number;
 }
 
 /** Summaries rewrite history through an LLM call; everything else (prune, strip, clear, trim) is "prune-only". */
@@ -146,10 +153,16 @@ export function sessionMetrics(run: SessionRun): SessionMetrics {
     invariantViolations: run.violations.length,
     failed: run.failure ? 1 : 0,
     ...optimumMetrics(run, sumNullable(steps.map((s) => s.costTotal))),
+    ...needsMetrics(),
   };
 }
 
 function optimumMetrics(run: SessionRun, cost: number | null): Pick<SessionMetrics, 'optimumCost' | 'costToOptimum'> {
   const bound = run.optimumCost ?? NaN;
   return { optimumCost: bound, costToOptimum: cost !== null && bound > 0 ? cost / bound : NaN };
+}
+
+/** Placeholder until the needs core (branch w28a) measures them: no needs, retention undefined. */
+function needsMetrics(): Pick<SessionMetrics, 'needs' | 'needsMet' | 'needsReferenced' | 'needsLost' | 'retention'> {
+  return { needs: 0, needsMet: 0, needsReferenced: 0, needsLost: 0, retention: NaN };
 }

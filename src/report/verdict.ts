@@ -10,6 +10,7 @@ import type { SessionRow } from '../metrics/aggregate.js';
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { Estimate } from '../metrics/stats.js';
 import { pairedDeltas, type Interval } from './paired.js';
+import type { RetentionVerdict } from './verdict-retention.js';
 
 export type RankMetric = 'costTotal' | 'totalTokens';
 
@@ -27,6 +28,8 @@ export interface RankedPolicy {
   breaksPer100Steps: Estimate | null;
   eventsPer100Steps: Estimate | null;
   failures: number;
+  /** mean share of later needs met verbatim (verdict-retention.ts); null when no need was measured */
+  retention?: Estimate | null;
 }
 
 export interface ScenarioVerdict {
@@ -45,6 +48,8 @@ export interface ScenarioVerdict {
   resolved: boolean | null;
   sentence: string;
   ranked: RankedPolicy[];
+  /** the ranking read with retention beside cost (verdict-retention.ts) */
+  byRetention?: RetentionVerdict;
 }
 
 export interface Verdict {
@@ -53,6 +58,8 @@ export interface Verdict {
   scenarios: ScenarioVerdict[];
   /** scenarios whose answer is not resolved (see ScenarioVerdict.resolved) */
   unresolved: string[];
+  /** the retention floor the verdict names the cheapest policy above (--min-retention) */
+  minRetention?: number;
 }
 
 export const VERDICT_METHOD =
@@ -62,7 +69,7 @@ export const VERDICT_METHOD =
 
 /** Dollars with cents, or tenths of a cent below a dollar (small sessions differ by fractions of a cent). */
 const dollars = (x: number, scale: number): string => x.toFixed(scale >= 1 ? 2 : scale >= 0.1 ? 3 : 4);
-const money = (x: number, metric: RankMetric, scale = x): string => (metric === 'costTotal' ? `$${dollars(x, Math.abs(scale))}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
+export const money = (x: number, metric: RankMetric, scale = x): string => (metric === 'costTotal' ? `$${dollars(x, Math.abs(scale))}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
 const amount = (x: number, metric: RankMetric, scale: number): string => money(Math.abs(x), metric, scale);
 const ci = (d: Estimate, metric: RankMetric, scale: number): string => {
   const f = (x: number): string => `${x < 0 ? '−' : '+'}${metric === 'costTotal' ? dollars(Math.abs(x), Math.abs(scale)) : Math.round(Math.abs(x))}`;

@@ -13,6 +13,7 @@ import { writeFileChunked } from './file-sink.js';
 import { jsonSafe } from './format.js';
 import { summaryMarkdown } from './markdown.js';
 import { buildVerdict, type Verdict } from './verdict.js';
+import { judgeRetention } from './verdict-retention.js';
 import { TOOL_VERSION } from '../version.js';
 import { TOKEN_SCALES } from '../cache/token-scale.js';
 
@@ -60,16 +61,16 @@ export interface RunSummary {
   verdict: Verdict;
 }
 
-export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string): RunSummary {
+export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string, minRetention?: number): RunSummary {
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
-  const verdict = buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? '');
+  const verdict = judgeRetention(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, minRetention);
   return { rows, aggregates, verdict };
 }
 
 /** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
-export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
-  const summary = summarizeRuns(runs, manifest, opts.baseline);
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string; minRetention?: number } = {}): RunOutputs {
+  const summary = summarizeRuns(runs, manifest, opts.baseline, opts.minRetention);
   return { aggregates: summary.aggregates, verdict: summary.verdict, files: writeRunFiles(dir, runs, manifest, summary, opts) };
 }
 
