@@ -85,5 +85,8 @@ function judgeScenario(s: ScenarioVerdict, aggs: readonly PolicyAggregate[], min
 
 /** The verdict with each policy's retention and, per scenario, the reading by retention. */
 export function judgeRetention(v: Verdict, aggs: readonly PolicyAggregate[], minRetention = DEFAULT_MIN_RETENTION): Verdict {
-  return { ...v, method: `${v.method} ${RETENTION_METHOD}`, minRetention, scenarios: v.scenarios.map((s) => judgeScenario(s, aggs, minRetention)) };
+  const scenarios = v.scenarios.map((s) => judgeScenario(s, aggs, minRetention));
+  // without needs the reading adds nothing, and the verdict stays as the ranking by cost wrote it
+  const measured = scenarios.some((s) => s.byRetention!.measured);
+  return { ...v, method: measured ? `${v.method} ${RETENTION_METHOD}` : v.method, minRetention, scenarios };
 }
