@@ -13,6 +13,7 @@ import { finishCharts, joinCharts, startCharts } from './chart-files.js';
 import { ChartPool } from './svg-pool.js';
 import { aggregateCharts, chartContext, runCharts, runContext, type Chart } from './charts/index.js';
 import { deltasChart } from './charts/deltas.js';
+import { retentionCharts } from './charts/cost-retention.js';
 import { sweepChart } from './charts/sweep.js';
 import { compareMarkdown } from './compare-markdown.js';
 import { comparisonTable } from './comparison-table.js';
@@ -79,7 +80,7 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   const tables: Record<string, Table> = {};
   const aggs = summary.aggregates;
   const ctx = chartContext(aggs, runs, ranking);
-  const charts: Chart[] = aggregateCharts(aggs, ctx);
+  const charts: Chart[] = [...aggregateCharts(aggs, ctx), ...retentionCharts(aggs, ctx, ranking)];
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
   const before: HtmlSection[] = [{ id: 'verdict', title: 'Verdict', html: verdictHtml(ranking) }];
   let verdict: GateVerdict | null = null;
