@@ -16,7 +16,7 @@ const err = (doc: unknown): string => {
 
 describe('gate files', () => {
   it('accepts the shipped example gates', () => {
-    expect(loadGate('gates/example.json').limits.map((l) => l.metric)).toEqual(['costTotal', 'breaksPer100Steps', 'invariantViolations']);
+    expect(loadGate('gates/example.json').limits.map((l) => l.metric)).toEqual(['costTotal', 'breaksPer100Steps', 'retention', 'invariantViolations']);
     expect(loadGate('gates/strict.yml').test).toBe('conservative');
   });
 
