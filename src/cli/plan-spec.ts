@@ -59,9 +59,9 @@ export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): R
   };
 }
 
-/** The scenario with the closed loop on (DEFAULT_REACTION), when asked for; the manifest's settings show it. */
-function withReaction(s: RunScenario, on: boolean | undefined): RunScenario {
-  return on ? { ...s, settings: { ...s.settings, reaction: DEFAULT_REACTION } } : s;
+/** The scenario with the closed loop on (DEFAULT_REACTION) unless open loop is asked for; the manifest's settings show it. */
+function withReaction(s: RunScenario, openLoop: boolean | undefined): RunScenario {
+  return openLoop ? s : { ...s, settings: { ...s.settings, reaction: DEFAULT_REACTION } };
 }
 
 export interface PlanArgs {
@@ -70,8 +70,8 @@ export interface PlanArgs {
   policy?: string[];
   seeds?: number;
   maxSteps?: number;
-  /** closed-loop agent reaction on synthetic workloads (recorded traces stay open-loop) */
-  reaction?: boolean;
+  /** replay generated workloads open-loop (no re-fetch); the default is the closed loop (recorded traces are always open-loop) */
+  openLoop?: boolean;
 }
 
 /** The policies `run` uses when none is named: every registered policy at its defaults. */
@@ -102,7 +102,7 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], re
   for (const s of args.scenario ?? []) scenarios.push(...(/\.suite\.json$/i.test(s) ? loadSuite(s) : [loadScenario(s)]));
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
   const runScenarios = [
-    ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), args.reaction)),
+    ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), args.openLoop)),
     ...extraScenarios.map((s) => (args.seeds ? { ...s, seeds: seedList(args.seeds) } : s)),
   ];
   const names = new Set<string>();

@@ -81,6 +81,7 @@ export interface CommonOpts {
   seeds?: string;
   maxSteps?: string;
   reaction?: boolean;
+  openLoop?: boolean;
   out: string;
   workers?: string;
   shard?: string;
@@ -105,7 +106,8 @@ export function addPlanOptions(cmd: Command, withPolicy = true): Command {
   return cmd
     .option('--seeds <n>', "number of seeds (1..n); default: the scenarios' own")
     .option('--max-steps <n>', 'truncate every session to its first n steps (a reduced, quicker run)')
-    .option('--reaction', 'closed loop (modelled): the agent re-reads files a policy removed before it edits them (synthetic workloads only)');
+    .option('--open-loop', 'replay generated workloads as scripted: the agent never re-fetches what a policy removed (the default is the closed loop, docs/closed-loop.md)')
+    .option('--reaction', 'the closed loop (now the default; kept for old command lines)');
 }
 
 export function addExecOptions(cmd: Command, defaultOut: string): Command {
@@ -136,7 +138,7 @@ export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
     scenario: o.scenario, suite: o.suite, trace: o.trace, policy,
     seeds: o.seeds !== undefined ? parsePositiveInt('--seeds', o.seeds, MAX_SEEDS) : undefined,
     maxSteps: o.maxSteps !== undefined ? parsePositiveInt('--max-steps', o.maxSteps, LIMITS.sessionSteps) : undefined,
-    ...(o.reaction ? { reaction: true } : {}),
+    ...(o.openLoop ? { openLoop: true } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import type { Summarizer } from '../summarizer/types.js';
 import type { Workload } from '../workload/types.js';
 import type { RunKey } from './records.js';
 import type { ReactionSettings } from './reaction.js';
+import type { NeedsSettings } from './needs-meter.js';
 
 export interface SessionSetup {
   key: RunKey;
@@ -34,6 +35,8 @@ export interface SessionSetup {
   overflowRetries: number;
   /** closed-loop agent reaction (src/sim/reaction.ts); absent = open loop, the workload replayed as scripted */
   reaction?: ReactionSettings;
+  /** how needs are checked (what a summary keeps); absent = the calibrated defaults */
+  needs?: NeedsSettings;
 }
 
 /** A policy with its parameters resolved, as one column of a comparison. */
@@ -54,6 +57,8 @@ export interface SimSettings {
   overflowRetries?: number;
   /** closed-loop agent reaction; synthetic workloads only */
   reaction?: ReactionSettings;
+  /** how needs are checked (what a summary keeps); absent = the calibrated defaults */
+  needs?: NeedsSettings;
 }
 
 export function paramsHash(id: string, params: Record<string, unknown>): string {
@@ -129,5 +134,6 @@ export function makeSetup(args: {
     checked: args.checked ?? false,
     overflowRetries: settings.overflowRetries ?? 3,
     ...(settings.reaction ? { reaction: settings.reaction } : {}),
+    ...(settings.needs ? { needs: settings.needs } : {}),
   };
 }

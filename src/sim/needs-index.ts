@@ -1,0 +1,76 @@
+/**
+ * What the request just sent holds, for checking needs against it: where each need's source message sits
+ * and which identifiers some message in it names. Kept incrementally: after each send only the messages
+ * from the first index that changed since the previous request are re-read (the tracker knows that index:
+ * RequestTracker.changedSinceSent), so a step that only appended costs O(appended).
+ */
+import type { Message } from '../core/messages.js';
+
+export interface IndexLookups {
+  /** the need source a message is (a tool result's call id, a user message's append key), if any */
+  sourceKey(m: Message): string | undefined;
+  /** the need identifiers (and `call:<id>` marks) a message names, if any */
+  marks(m: Message): readonly string[] | undefined;
+}
+
+export class RequestIndex {
+  private msgs: Message[] = [];
+  private keys: (string | undefined)[] = [];
+  private keyPos = new Map<string, number>();
+  private named = new Map<string, number>();
+
+  constructor(private readonly look: IndexLookups) {}
+
+  /**
+   * Re-reads `req` from `from` on. Returns the sources that were in the request from `from` on before
+   * and are now gone or held by another message (a placeholder, a truncation): what this send broke.
+   */
+  update(req: readonly Message[], from: number): string[] {
+    const start = Math.max(0, Math.min(from, this.msgs.length, req.length));
+    const removed: { key: string; msg: Message }[] = [];
+    for (let i = this.msgs.length - 1; i >= start; i--) {
+      const k = this.keys[i];
+      if (k !== undefined && this.keyPos.get(k) === i) {
+        this.keyPos.delete(k);
+        removed.push({ key: k, msg: this.msgs[i]! });
+      }
+      const ms = this.look.marks(this.msgs[i]!);
+      if (ms) for (const x of ms) this.named.set(x, this.named.get(x)! - 1);
+    }
+    this.msgs.length = start;
+    this.keys.length = start;
+    for (let i = start; i < req.length; i++) {
+      const m = req[i]!;
+      const k = this.look.sourceKey(m);
+      this.msgs.push(m);
+      this.keys.push(k);
+      if (k !== undefined) this.keyPos.set(k, i);
+      const ms = this.look.marks(m);
+      if (ms) for (const x of ms) this.named.set(x, (this.named.get(x) ?? 0) + 1);
+    }
+    const broken: string[] = [];
+    for (const r of removed) {
+      const p = this.keyPos.get(r.key);
+      if (p === undefined || this.msgs[p] !== r.msg) broken.push(r.key);
+    }
+    return broken;
+  }
+
+  /** the message holding source `key` in the request, if it is there */
+  holder(key: string): Message | undefined {
+    const p = this.keyPos.get(key);
+    return p === undefined ? undefined : this.msgs[p];
+  }
+
+  /** some message in the request names `mark` */
+  names(mark: string): boolean {
+    return (this.named.get(mark) ?? 0) > 0;
+  }
+
+  /** The index rebuilt from scratch equals this one (checked runs and tests). */
+  matches(req: readonly Message[]): boolean {
+    if (req.length !== this.msgs.length) return false;
+    for (let i = 0; i < req.length; i++) if (req[i] !== this.msgs[i]) return false;
+    return true;
+  }
+}
