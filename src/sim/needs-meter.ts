@@ -57,6 +57,8 @@ export class NeedsMeter {
   private readonly written = new WeakMap<Message, readonly string[] | null>();
   /** source → the newest re-fetched copy's key (closed loop) */
   private readonly alias = new Map<string, string>();
+  /** re-fetched copy's key → its source */
+  private readonly copies = new Map<string, string>();
   private readonly brokenAt = new Map<string, number>();
   /** record step → needs that a removal at that step broke */
   readonly brokenBySend = new Map<number, number>();
@@ -80,6 +82,12 @@ export class NeedsMeter {
   /** A re-fetched copy of `source` now exists under `key` (closed loop). */
   refetched(source: string, key: string): void {
     this.alias.set(source, key);
+    this.copies.set(key, source);
+  }
+
+  /** the source a re-fetched copy stands for; undefined for an original */
+  sourceOf(key: string): string | undefined {
+    return this.copies.get(key);
   }
 
   /**

@@ -44,7 +44,6 @@ export interface Reaction {
 }
 
 export function createReaction(meter: NeedsMeter, settings: ReactionSettings, seed: string, tokens: TokenCounter): Reaction {
-  const rng = seedrandom.alea(`${seed}:reaction`);
   const counts: Record<string, number> = { reReads: 0, reactionSteps: 0, 'reReads.placeholder': 0, 'reReads.summary': 0, 'reReads.truncation': 0 };
   let serial = 0;
   const prob = (k: RemovalKind): number => (k === 'placeholder' ? settings.pPlaceholder : k === 'summary' ? settings.pSummary : settings.pTruncation);
@@ -57,7 +56,7 @@ export function createReaction(meter: NeedsMeter, settings: ReactionSettings, se
         const call = meter.look.calls.get(c.need.source);
         const result = meter.look.sources.get(c.need.source);
         if (!call || !result || result.role !== 'tool') continue;
-        if (rng() >= prob(c.removal)) continue;
+        if (refetchDraw(seed, c.need) >= prob(c.removal)) continue;
         counts.reReads!++;
         counts[`reReads.${c.removal}`]!++;
         redo.push({ source: c.need.source, call, result });
@@ -82,4 +81,19 @@ export function createReaction(meter: NeedsMeter, settings: ReactionSettings, se
     },
     telemetry: () => Object.fromEntries(Object.entries(counts).map(([k, v]) => [`reaction.${k}`, v])),
   };
+}
+
+/**
+ * The draw that decides whether a lost need is re-fetched: one per need, from the session seed alone, so
+ * it is the same for every policy (common random numbers) and known before any runs — the offline
+ * optimum charges exactly the needs every kind of removal would have re-fetched (src/optimum/need-charges.ts).
+ */
+export function refetchDraw(seed: string, need: { step: number; source: string }): number {
+  return seedrandom.alea(`${seed}:refetch:${need.step}:${need.source}`)();
+}
+
+/** Whether a need is re-fetched whatever removed it: its draw is below every kind's probability. */
+export function alwaysRefetched(settings: ReactionSettings, seed: string): (need: { step: number; source: string }) => boolean {
+  const p = Math.min(settings.pPlaceholder, settings.pSummary, settings.pTruncation);
+  return (need) => refetchDraw(seed, need) < p;
 }

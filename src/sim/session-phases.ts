@@ -88,7 +88,11 @@ export function send(S: SessionState): Sent {
 
 /** Checks the needs of the scripted step this request answers against what it holds. */
 export function measureNeeds(S: SessionState, sent: Sent, st: ScriptStep, s: number): NeedCheck[] {
-  return S.needs.measure(sent.request, sent.from, S.scriptedIndex.get(st) ?? -1, s);
+  const scripted = S.scriptedIndex.get(st) ?? -1;
+  const checks = S.needs.measure(sent.request, sent.from, scripted, s);
+  // the request is sent: its needs are now the past, which policies may read (ctx.uses)
+  S.uses?.record(s, scripted, checks);
+  return checks;
 }
 
 /** Prices the request on the cache model, with the output of the response the step answers with. */

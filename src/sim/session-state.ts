@@ -12,6 +12,7 @@ import { AuxLedger } from './aux-ledger.js';
 import { NeedsMeter } from './needs-meter.js';
 import { validateResult } from './policy-call.js';
 import { createReaction, type Reaction } from './reaction.js';
+import { SessionUseLog } from './use-log.js';
 import type { EventRecord, InvariantRecord, SessionRun, StepRecord, VetoRecord } from './records.js';
 import { RequestTracker, type ChangeInfo } from './request-tracker.js';
 import type { SessionSetup } from './setup.js';
@@ -28,6 +29,8 @@ export class SessionState {
   readonly needs: NeedsMeter;
   /** closed loop: the script grows when the agent re-fetches what a policy removed */
   readonly reaction: Reaction | null;
+  /** past uses of earlier context, for policies (ctx.uses); null without needs */
+  readonly uses: SessionUseLog | null;
   readonly script: ScriptStep[];
   /** the scripted index of each step of the workload (a step the closed loop inserted has none) */
   readonly scriptedIndex: Map<ScriptStep, number>;
@@ -61,10 +64,12 @@ export class SessionState {
     this.reaction = setup.reaction && this.needs.active ? createReaction(this.needs, setup.reaction, sessionSeed, tokens) : null;
     this.script = this.reaction ? [...workload.steps] : workload.steps;
     this.scriptedIndex = new Map(this.needs.active ? workload.steps.map((st, i) => [st, i]) : []);
+    this.uses = this.needs.active ? new SessionUseLog((id) => this.needs.sourceOf(id)) : null;
     this.ctx = {
       contextWindow: this.window, maxOutputTokens: this.maxOut, step: 0, userTurn: 0, turnStart: true, now: 0,
       systemTokens: tokens.message(system), systemPrompt: typeof workload.system.content === 'string' ? workload.system.content : '',
       tokens, summarizer: this.ledger.summarizer, rng: setup.policyRng, model: this.model,
+      ...(this.uses ? { uses: this.uses } : {}),
     };
   }
 
