@@ -21,14 +21,20 @@
  *   it would save tokens and cost a re-fetch.
  * - Before summarizing, a prune of the dead results is tried: when it takes the prompt back under
  *   `pruneFraction` of the window it is done instead, so live content is not summarized away.
+ * - Tool outputs are trimmed as they enter history (head and tail, insertion-trim.ts): new content, so
+ *   the cut breaks no cache entry, and no later prune has to win that space back.
  * - An overflow is always summarized.
  */
 import { getProfile } from '../../cache/profiles.js';
 import { breakEvenSteps } from '../../metrics/break-even.js';
 import { summarizeAllButTail } from '../threshold-summary.js';
 import type { HookResult, PolicyContext, PolicyDefinition, ContextPolicy } from '../types.js';
+import { INSERTION_TRIM_PARAMS, trimBudgetSatisfiable, trimToolMessage, type InsertionTrimConfig } from '../insertion-trim.js';
 import { Liveness } from './liveness.js';
 import { planFrom } from './prune.js';
+
+/** Tool outputs above 4,096 characters enter history as their first 2,048 and last 1,024. */
+export const CACHE_ALIGNED_TRIM = { trimThresholdChars: 4096, trimHeadChars: 2048, trimTailChars: 1024 } as const;
 
 export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
 
@@ -49,6 +55,8 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
     { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
+    // the insertion trim at half Hermes PR #85479's sizes: chosen on the default suite (docs/closed-loop.md)
+    ...INSERTION_TRIM_PARAMS.map((q) => ({ ...q, default: CACHE_ALIGNED_TRIM[q.name as keyof typeof CACHE_ALIGNED_TRIM] })),
   ],
   create(params): ContextPolicy {
     const p = {
@@ -67,6 +75,10 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     const cold = (ctx: PolicyContext): boolean =>
       lastRequestAt === undefined || ctx.now - lastRequestAt > p.ttl || (lastModel !== undefined && ctx.model !== lastModel);
 
+    const trim: InsertionTrimConfig = { thresholdChars: params.trimThresholdChars as number, headChars: params.trimHeadChars as number, tailChars: params.trimTailChars as number };
+    const trimming = trimBudgetSatisfiable(trim);
+    let trimmed = 0;
+
     const summarize = (history: Parameters<NonNullable<ContextPolicy['afterStep']>>[0], ctx: PolicyContext, warm: boolean): HookResult => {
       const r = summarizeAllButTail(history, ctx, { tailTokens: p.tailFraction * ctx.contextWindow, summaryTokens: p.summaryTokens, reusesMainCache: warm });
       if (!('veto' in r)) { if (warm) warmSummaries++; else coldSummaries++; }
@@ -76,6 +88,12 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     return {
       id: 'cache-aligned',
       params,
+      onAppend(msg) {
+        if (!trimming) return msg;
+        const r = trimToolMessage(msg, trim);
+        if (r.omittedChars) trimmed++;
+        return r.message;
+      },
       beforeStep(history, ctx): HookResult {
         live.note(history, ctx.step);
         const isCold = cold(ctx);
@@ -120,7 +138,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       onOverflow(history, ctx) {
         return summarize(history, ctx, !cold(ctx));
       },
-      telemetry: () => ({ coldPrunes, warmPrunes, warmSummaries, coldSummaries, prunesForSummary }),
+      telemetry: () => ({ coldPrunes, warmPrunes, warmSummaries, coldSummaries, prunesForSummary, trimMessages: trimmed }),
     };
   },
 };
