@@ -4,6 +4,7 @@
  * from the first index that changed since the previous request are re-read (the tracker knows that index:
  * RequestTracker.changedSinceSent), so a step that only appended costs O(appended).
  */
+import { sameMessage } from '../core/diff.js';
 import type { Message } from '../core/messages.js';
 
 export interface IndexLookups {
@@ -67,10 +68,13 @@ export class RequestIndex {
     return (this.named.get(mark) ?? 0) > 0;
   }
 
-  /** The index rebuilt from scratch equals this one (checked runs and tests). */
+  /**
+   * The index holds `req` (checked runs): message for message, the same or one that sends the same bytes
+   * (the tracker's change index, like the cache, ignores a copy with equal content, and so may this).
+   */
   matches(req: readonly Message[]): boolean {
     if (req.length !== this.msgs.length) return false;
-    for (let i = 0; i < req.length; i++) if (req[i] !== this.msgs[i]) return false;
+    for (let i = 0; i < req.length; i++) if (!sameMessage(req[i]!, this.msgs[i]!)) return false;
     return true;
   }
 }

@@ -50,7 +50,7 @@ export class SessionState {
     this.policy = setup.createPolicy();
     this.freeze = setup.checked ? deepFreezeMessage : freezeMessage;
     const sessionSeed = `${key.scenario}:${key.seed}`;
-    this.needs = new NeedsMeter(workload, { summaryNames: setup.needs?.summaryNames ?? SUMMARY_NAMES_DEFAULT }, sessionSeed);
+    this.needs = new NeedsMeter(workload, { summaryNames: setup.needs?.summaryNames ?? SUMMARY_NAMES_DEFAULT }, sessionSeed, setup.checked);
     this.ledger = new AuxLedger(this.needs.wrap(setup.summarizer), setup.auxProfile);
     const system = this.freeze(workload.system);
     this.tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model), setup.checked);
