@@ -1,15 +1,17 @@
 /**
  * What a summary keeps of the needs it read: a calibrated model, not the mock's text (which is filler
- * words). Fitted on the real Claude Code compactions in ../shared/traces/claude-code: the summary names
- * 56 of the 69 files read before the compaction (0.81) and keeps none of their content. So each
+ * words). Fitted on the 8 real Claude Code compactions in ../shared/traces (workload/needs/summary-fit.ts,
+ * `calibrate --needs`): the summaries name 77 of the 118 files read before them (0.65; 47 of 58, 0.81, in
+ * the three long sessions of traces/claude-code) and quote a line of content of 6 (0.05). So each
  * identifier a summarized message held is named by the summary with probability `names` (deterministic
- * per session and identifier, so every policy on a workload draws the same), and no probe survives:
- * a need whose source was summarized away is at best "referenced". Overridable (SimSettings.needs).
+ * per session and identifier, so every policy on a workload draws the same), and no span survives: a
+ * need whose source was summarized away is at best "referenced". Overridable: a scenario's
+ * `needs.summaryNames`, or `--summary-names P`.
  */
 import type { Message } from '../core/messages.js';
 import type { Summarizer, SummaryRequest } from '../summarizer/types.js';
 
-export const SUMMARY_NAMES_DEFAULT = 56 / 69;
+export const SUMMARY_NAMES_DEFAULT = 77 / 118;
 
 /** the header the mock summarizer starts every summary with (summarizer/mock.ts) */
 const HEADER = 'Summary:';
