@@ -62,10 +62,13 @@ export class NeedsMeter {
   readonly brokenBySend = new Map<number, number>();
   readonly counts: NeedCounts = { needs: 0, met: 0, referenced: 0, lost: 0 };
 
+  /** the history policies edit, for what a summary could have read (set by the session once its tracker exists) */
+  history: () => readonly Message[] = () => [];
+
   constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
     this.index = new RequestIndex({ sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m) });
-    this.keeps = new SummaryKeeps(settings.summaryNames, seed, (m) => this.holds(m));
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, (m) => this.holds(m), () => this.history());
   }
 
   get active(): boolean {

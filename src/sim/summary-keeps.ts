@@ -36,6 +36,12 @@ export class SummaryKeeps {
     private readonly seed: string,
     /** the need identifiers a message holds or names (empty for most) */
     private readonly identsOf: (m: Message) => readonly string[],
+    /**
+     * what the summary could have read: the history when it is called. Not the request's `messages`, whose
+     * form is the policy's own (Hermes passes its Python-shaped turns); the history is the harness's, and
+     * a message it holds that the summary did not cover is still there verbatim, so naming it changes nothing.
+     */
+    private readonly context: () => readonly Message[],
   ) {}
 
   /** `inner` with every successful summary's kept identifiers registered. Results are passed through unchanged. */
@@ -51,7 +57,7 @@ export class SummaryKeeps {
 
   private register(text: string, req: SummaryRequest): void {
     const seen = new Set<string>();
-    for (const m of req.messages) for (const id of this.identsOf(m)) seen.add(id);
+    for (const m of this.context()) for (const id of this.identsOf(m)) seen.add(id);
     if (req.previousSummary) for (const id of this.namedBy(req.previousSummary)) seen.add(id);
     const kept = [...seen].filter((id) => unit(`${this.seed}\u0000${id}`) < this.names);
     this.named.set(text.slice(0, KEY_CHARS), kept);
