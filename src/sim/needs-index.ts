@@ -17,7 +17,8 @@ export interface IndexLookups {
 export class RequestIndex {
   private msgs: Message[] = [];
   private keys: (string | undefined)[] = [];
-  private keyPos = new Map<string, number>();
+  /** each source key's positions, ascending (a key may recur: a policy may repeat a message); the last holds it */
+  private keyPos = new Map<string, number[]>();
   private named = new Map<string, number>();
 
   constructor(private readonly look: IndexLookups) {}
@@ -31,8 +32,10 @@ export class RequestIndex {
     const removed: { key: string; msg: Message }[] = [];
     for (let i = this.msgs.length - 1; i >= start; i--) {
       const k = this.keys[i];
-      if (k !== undefined && this.keyPos.get(k) === i) {
-        this.keyPos.delete(k);
+      if (k !== undefined) {
+        const ps = this.keyPos.get(k)!;
+        ps.pop(); // removal runs from the end, so this position is the last of its key
+        if (!ps.length) this.keyPos.delete(k);
         removed.push({ key: k, msg: this.msgs[i]! });
       }
       const ms = this.look.marks(this.msgs[i]!);
@@ -45,22 +48,28 @@ export class RequestIndex {
       const k = this.look.sourceKey(m);
       this.msgs.push(m);
       this.keys.push(k);
-      if (k !== undefined) this.keyPos.set(k, i);
+      if (k !== undefined) {
+        const ps = this.keyPos.get(k);
+        if (ps) ps.push(i);
+        else this.keyPos.set(k, [i]);
+      }
       const ms = this.look.marks(m);
       if (ms) for (const x of ms) this.named.set(x, (this.named.get(x) ?? 0) + 1);
     }
     const broken: string[] = [];
+    const seen = new Set<string>();
     for (const r of removed) {
-      const p = this.keyPos.get(r.key);
-      if (p === undefined || this.msgs[p] !== r.msg) broken.push(r.key);
+      if (seen.has(r.key)) continue;
+      seen.add(r.key);
+      if (this.holder(r.key) !== r.msg) broken.push(r.key);
     }
     return broken;
   }
 
   /** the message holding source `key` in the request, if it is there */
   holder(key: string): Message | undefined {
-    const p = this.keyPos.get(key);
-    return p === undefined ? undefined : this.msgs[p];
+    const ps = this.keyPos.get(key);
+    return ps ? this.msgs[ps[ps.length - 1]!] : undefined;
   }
 
   /** some message in the request names `mark` */
