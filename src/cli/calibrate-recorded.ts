@@ -18,7 +18,8 @@ import { UsageError } from './errors.js';
 
 const TRACE_FILE = /\.(jsonl|json|traj)$/;
 
-function expand(paths: readonly string[]): string[] {
+/** The transcript files among `paths` (directories searched recursively, .meta.json sidecars left out). */
+export function expandTraceFiles(paths: readonly string[]): string[] {
   return paths.flatMap((p) => {
     let st;
     try {
@@ -29,14 +30,14 @@ function expand(paths: readonly string[]): string[] {
     if (!st.isDirectory()) return [p];
     return readdirSync(p).sort().flatMap((n) => {
       const q = join(p, n);
-      return statSync(q).isDirectory() ? expand([q]) : TRACE_FILE.test(n) && !n.endsWith('.meta.json') ? [q] : [];
+      return statSync(q).isDirectory() ? expandTraceFiles([q]) : TRACE_FILE.test(n) && !n.endsWith('.meta.json') ? [q] : [];
     });
   });
 }
 
 async function importAll(paths: readonly string[]): Promise<ImportedTrace[]> {
   const out: ImportedTrace[] = [];
-  for (const f of expand(paths)) out.push(await importTrace(f));
+  for (const f of expandTraceFiles(paths)) out.push(await importTrace(f));
   return out;
 }
 

@@ -15,7 +15,7 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
-import { collect, parsePositiveInt, UsageError } from './errors.js';
+import { collect, parseFraction, parsePositiveInt } from './errors.js';
 import { DEFAULT_MIN_RETENTION } from '../report/verdict-retention.js';
 import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 
@@ -82,6 +82,7 @@ export interface CommonOpts {
   maxSteps?: string;
   reaction?: boolean;
   openLoop?: boolean;
+  summaryNames?: string;
   out: string;
   workers?: string;
   shard?: string;
@@ -107,7 +108,8 @@ export function addPlanOptions(cmd: Command, withPolicy = true): Command {
     .option('--seeds <n>', "number of seeds (1..n); default: the scenarios' own")
     .option('--max-steps <n>', 'truncate every session to its first n steps (a reduced, quicker run)')
     .option('--open-loop', 'replay generated workloads as scripted: the agent never re-fetches what a policy removed (the default is the closed loop, docs/closed-loop.md)')
-    .option('--reaction', 'the closed loop (now the default; kept for old command lines)');
+    .option('--reaction', 'the closed loop (now the default; kept for old command lines)')
+    .option('--summary-names <p>', 'P(a summary names a file or identifier of what it summarized), for checking needs (default: fitted on real summaries, 0.65)');
 }
 
 export function addExecOptions(cmd: Command, defaultOut: string): Command {
@@ -127,10 +129,7 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
 
 /** `--min-retention`: a share in [0, 1]. */
 export function parseMinRetention(v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const x = Number(v);
-  if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1) throw new UsageError(`--min-retention: got ${JSON.stringify(v)}; expected a number from 0 to 1 (a share of needs met)`);
-  return x;
+  return v === undefined ? undefined : parseFraction('--min-retention', v);
 }
 
 export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
@@ -139,6 +138,7 @@ export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
     seeds: o.seeds !== undefined ? parsePositiveInt('--seeds', o.seeds, MAX_SEEDS) : undefined,
     maxSteps: o.maxSteps !== undefined ? parsePositiveInt('--max-steps', o.maxSteps, LIMITS.sessionSteps) : undefined,
     ...(o.openLoop ? { openLoop: true } : {}),
+    ...(o.summaryNames !== undefined ? { summaryNames: parseFraction('--summary-names', o.summaryNames) } : {}),
   };
 }
 

@@ -27,7 +27,7 @@ import { recentToolsSummaryPolicy } from './recent-tools-summary/policy.js';
 import { cacheAlignedPolicy } from './cache-aligned/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { versionOf } from './versions.js';
-import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
+import { paramsHash, policyLabel, type ResolvedPolicy } from './label.js';
 
 const DEFINITIONS: readonly PolicyDefinition[] = [
   nonePolicy,

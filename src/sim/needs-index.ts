@@ -4,6 +4,7 @@
  * from the first index that changed since the previous request are re-read (the tracker knows that index:
  * RequestTracker.changedSinceSent), so a step that only appended costs O(appended).
  */
+import { sameMessage } from '../core/diff.js';
 import type { Message } from '../core/messages.js';
 
 export interface IndexLookups {
@@ -16,7 +17,8 @@ export interface IndexLookups {
 export class RequestIndex {
   private msgs: Message[] = [];
   private keys: (string | undefined)[] = [];
-  private keyPos = new Map<string, number>();
+  /** each source key's positions, ascending (a key may recur: a policy may repeat a message); the last holds it */
+  private keyPos = new Map<string, number[]>();
   private named = new Map<string, number>();
 
   constructor(private readonly look: IndexLookups) {}
@@ -30,8 +32,10 @@ export class RequestIndex {
     const removed: { key: string; msg: Message }[] = [];
     for (let i = this.msgs.length - 1; i >= start; i--) {
       const k = this.keys[i];
-      if (k !== undefined && this.keyPos.get(k) === i) {
-        this.keyPos.delete(k);
+      if (k !== undefined) {
+        const ps = this.keyPos.get(k)!;
+        ps.pop(); // removal runs from the end, so this position is the last of its key
+        if (!ps.length) this.keyPos.delete(k);
         removed.push({ key: k, msg: this.msgs[i]! });
       }
       const ms = this.look.marks(this.msgs[i]!);
@@ -44,22 +48,28 @@ export class RequestIndex {
       const k = this.look.sourceKey(m);
       this.msgs.push(m);
       this.keys.push(k);
-      if (k !== undefined) this.keyPos.set(k, i);
+      if (k !== undefined) {
+        const ps = this.keyPos.get(k);
+        if (ps) ps.push(i);
+        else this.keyPos.set(k, [i]);
+      }
       const ms = this.look.marks(m);
       if (ms) for (const x of ms) this.named.set(x, (this.named.get(x) ?? 0) + 1);
     }
     const broken: string[] = [];
+    const seen = new Set<string>();
     for (const r of removed) {
-      const p = this.keyPos.get(r.key);
-      if (p === undefined || this.msgs[p] !== r.msg) broken.push(r.key);
+      if (seen.has(r.key)) continue;
+      seen.add(r.key);
+      if (this.holder(r.key) !== r.msg) broken.push(r.key);
     }
     return broken;
   }
 
   /** the message holding source `key` in the request, if it is there */
   holder(key: string): Message | undefined {
-    const p = this.keyPos.get(key);
-    return p === undefined ? undefined : this.msgs[p];
+    const ps = this.keyPos.get(key);
+    return ps ? this.msgs[ps[ps.length - 1]!] : undefined;
   }
 
   /** some message in the request names `mark` */
@@ -67,10 +77,13 @@ export class RequestIndex {
     return (this.named.get(mark) ?? 0) > 0;
   }
 
-  /** The index rebuilt from scratch equals this one (checked runs and tests). */
+  /**
+   * The index holds `req` (checked runs): message for message, the same or one that sends the same bytes
+   * (the tracker's change index, like the cache, ignores a copy with equal content, and so may this).
+   */
   matches(req: readonly Message[]): boolean {
     if (req.length !== this.msgs.length) return false;
-    for (let i = 0; i < req.length; i++) if (req[i] !== this.msgs[i]) return false;
+    for (let i = 0; i < req.length; i++) if (!sameMessage(req[i]!, this.msgs[i]!)) return false;
     return true;
   }
 }

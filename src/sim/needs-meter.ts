@@ -64,10 +64,13 @@ export class NeedsMeter {
   readonly brokenBySend = new Map<number, number>();
   readonly counts: NeedCounts = { needs: 0, met: 0, referenced: 0, lost: 0 };
 
-  constructor(w: Workload, settings: NeedsSettings, seed: string) {
+  /** the history policies edit, for what a summary could have read (set by the session once its tracker exists) */
+  history: () => readonly Message[] = () => [];
+
+  constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
     this.index = new RequestIndex({ sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m) });
-    this.keeps = new SummaryKeeps(settings.summaryNames, seed, (m) => this.holds(m));
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, (m) => this.holds(m), () => this.history());
   }
 
   get active(): boolean {
@@ -98,6 +101,8 @@ export class NeedsMeter {
   measure(req: readonly Message[], from: number, step: number, send: number): NeedCheck[] {
     if (!this.active) return [];
     for (const k of this.index.update(req, from)) this.brokenAt.set(k, send);
+    // checked runs: the incremental index holds exactly the request (else `from` was wrong: a harness bug)
+    if (this.checked && !this.index.matches(req)) throw new Error(`needs index out of step with the request at step ${send}`);
     const needs = step >= 0 ? this.look.byStep.get(step) : undefined;
     if (!needs) return [];
     const out: NeedCheck[] = [];

@@ -32,7 +32,7 @@ export interface ReactionSettings {
   toolSeconds: number;
 }
 
-export const DEFAULT_REACTION: ReactionSettings = { pPlaceholder: 0.9, pSummary: 0.37, pTruncation: 0.3, toolSeconds: 1 };
+export const DEFAULT_REACTION: ReactionSettings = { pPlaceholder: 0.75, pSummary: 0.37, pTruncation: 0.3, toolSeconds: 1 };
 
 export interface Reaction {
   /**

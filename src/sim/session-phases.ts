@@ -101,18 +101,24 @@ export function price(S: SessionState, sent: Sent, st: ScriptStep): Usage {
   return S.tracker.price(sent.request, S.now, toProvider(st.outputTokens, S.setup.tokenScale(S.model)));
 }
 
-/** Appends the response, then runs the policy's afterStep. */
-export function answerAndAfter(S: SessionState, st: ScriptStep, s: number, usage: Usage): void {
+/**
+ * Appends the response, then runs the policy's afterStep. Returns the request's length as recorded: the
+ * request array's length once the response is appended to it (a history request is the mirror, which the
+ * response extends), read before a hinted afterStep rewrite can patch that array in place.
+ */
+export function answerAndAfter(S: SessionState, sent: Sent, st: ScriptStep, s: number, usage: Usage): number {
   const { tracker, policy, ctx, setup, freeze } = S;
   S.now += st.latency;
   const response = freeze(st.response);
   tracker.append(response);
   S.invariants.append(response);
+  const requestMessages = sent.request.length;
   S.lastUsage = usage;
   Object.assign(ctx, { now: S.now, lastUsage: usage });
   if (policy.afterStep) {
     S.apply('after', s + 1, S.ledger.total, callHook('after', tracker.history, setup.checked, () => policy.afterStep!(tracker.history, usage, ctx)));
   }
+  return requestMessages;
 }
 
 /** The step's record. */

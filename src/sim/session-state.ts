@@ -53,11 +53,12 @@ export class SessionState {
     this.policy = setup.createPolicy();
     this.freeze = setup.checked ? deepFreezeMessage : freezeMessage;
     const sessionSeed = `${key.scenario}:${key.seed}`;
-    this.needs = new NeedsMeter(workload, { summaryNames: setup.needs?.summaryNames ?? SUMMARY_NAMES_DEFAULT }, sessionSeed);
+    this.needs = new NeedsMeter(workload, { summaryNames: setup.needs?.summaryNames ?? SUMMARY_NAMES_DEFAULT }, sessionSeed, setup.checked);
     this.ledger = new AuxLedger(this.needs.wrap(setup.summarizer), setup.auxProfile);
     const system = this.freeze(workload.system);
     this.tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model), setup.checked);
     this.invariants = new InvariantIndex(setup.checked);
+    this.needs.history = () => this.tracker.history;
     this.model = workload.model;
     this.window = workload.contextWindow;
     this.maxOut = workload.maxOutputTokens;

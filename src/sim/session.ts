@@ -37,10 +37,7 @@ export function runSession(setup: SessionSetup): SessionRun {
       const st = S.reaction ? S.reaction.react(script, s, scripted, checks) : scripted;
       const usage = price(S, sent, st);
       const kinds = S.flushEvents(s, S.userTurn);
-      // as recorded so far: the request array's length once the response is appended to it, read before a
-      // hinted afterStep rewrite can patch that array in place
-      const requestMessages = sent.request.length;
-      answerAndAfter(S, st, s, usage);
+      const requestMessages = answerAndAfter(S, sent, st, s, usage);
       recordStep(S, s, sent, usage, kinds, requestMessages, checks);
     }
     S.flushEvents(script.length, S.userTurn);

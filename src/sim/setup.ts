@@ -2,13 +2,13 @@
  * Everything one session run needs, resolved: the workload, the policy factory, the injected
  * summarizer and random numbers, and the cache model per main model.
  */
-import { createHash } from 'node:crypto';
 import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
 import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
 import { getProfile, resolveProfile, unpricedProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
 import { providerCounter, tokenScaleFor } from '../cache/token-scale.js';
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
+import { policyLabel, type ResolvedPolicy } from '../policies/label.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
 import type { Workload } from '../workload/types.js';
@@ -39,14 +39,7 @@ export interface SessionSetup {
   needs?: NeedsSettings;
 }
 
-/** A policy with its parameters resolved, as one column of a comparison. */
-export interface ResolvedPolicy {
-  def: PolicyDefinition;
-  params: Record<string, number | boolean | string>;
-  /** `id` or `id:k=v,...` with only the parameters that differ from the defaults */
-  label: string;
-  paramsHash: string;
-}
+export type { ResolvedPolicy } from '../policies/label.js';
 
 /** How the simulated provider and summarizer behave (from the scenario). */
 export interface SimSettings {
@@ -59,16 +52,6 @@ export interface SimSettings {
   reaction?: ReactionSettings;
   /** how needs are checked (what a summary keeps); absent = the calibrated defaults */
   needs?: NeedsSettings;
-}
-
-export function paramsHash(id: string, params: Record<string, unknown>): string {
-  const canonical = JSON.stringify([id, Object.keys(params).sort().map((k) => [k, params[k]])]);
-  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
-}
-
-export function policyLabel(def: PolicyDefinition, params: Record<string, unknown>): string {
-  const diffs = def.params.filter((p) => params[p.name] !== p.default).map((p) => `${p.name}=${String(params[p.name])}`);
-  return diffs.length ? `${def.id}:${diffs.join(',')}` : def.id;
 }
 
 /**

@@ -1,15 +1,17 @@
 /**
  * What a summary keeps of the needs it read: a calibrated model, not the mock's text (which is filler
- * words). Fitted on the real Claude Code compactions in ../shared/traces/claude-code: the summary names
- * 56 of the 69 files read before the compaction (0.81) and keeps none of their content. So each
+ * words). Fitted on the 8 real Claude Code compactions in ../shared/traces (workload/needs/summary-fit.ts,
+ * `calibrate --needs`): the summaries name 77 of the 118 files read before them (0.65; 47 of 58, 0.81, in
+ * the three long sessions of traces/claude-code) and quote a line of content of 6 (0.05). So each
  * identifier a summarized message held is named by the summary with probability `names` (deterministic
- * per session and identifier, so every policy on a workload draws the same), and no probe survives:
- * a need whose source was summarized away is at best "referenced". Overridable (SimSettings.needs).
+ * per session and identifier, so every policy on a workload draws the same), and no span survives: a
+ * need whose source was summarized away is at best "referenced". Overridable: a scenario's
+ * `needs.summaryNames`, or `--summary-names P`.
  */
 import type { Message } from '../core/messages.js';
 import type { Summarizer, SummaryRequest } from '../summarizer/types.js';
 
-export const SUMMARY_NAMES_DEFAULT = 56 / 69;
+export const SUMMARY_NAMES_DEFAULT = 77 / 118;
 
 /** the header the mock summarizer starts every summary with (summarizer/mock.ts) */
 const HEADER = 'Summary:';
@@ -34,6 +36,12 @@ export class SummaryKeeps {
     private readonly seed: string,
     /** the need identifiers a message holds or names (empty for most) */
     private readonly identsOf: (m: Message) => readonly string[],
+    /**
+     * what the summary could have read: the history when it is called. Not the request's `messages`, whose
+     * form is the policy's own (Hermes passes its Python-shaped turns); the history is the harness's, and
+     * a message it holds that the summary did not cover is still there verbatim, so naming it changes nothing.
+     */
+    private readonly context: () => readonly Message[],
   ) {}
 
   /** `inner` with every successful summary's kept identifiers registered. Results are passed through unchanged. */
@@ -49,7 +57,7 @@ export class SummaryKeeps {
 
   private register(text: string, req: SummaryRequest): void {
     const seen = new Set<string>();
-    for (const m of req.messages) for (const id of this.identsOf(m)) seen.add(id);
+    for (const m of this.context()) for (const id of this.identsOf(m)) seen.add(id);
     if (req.previousSummary) for (const id of this.namedBy(req.previousSummary)) seen.add(id);
     const kept = [...seen].filter((id) => unit(`${this.seed}\u0000${id}`) < this.names);
     this.named.set(text.slice(0, KEY_CHARS), kept);

@@ -16,6 +16,8 @@ import { NEED_TABLE } from './table.js';
 import { appendKey, NEED_KINDS, type Need, type NeedKind } from './types.js';
 
 const MIN_PROBE = 8;
+/** a longer "line" is not a line a step would quote whole */
+const MAX_LINE = 200;
 
 function draw(weights: readonly number[], u: number): number {
   const total = weights.reduce((a, b) => a + b, 0);
@@ -41,11 +43,21 @@ function identOf(call: ToolCall | undefined, fallback: string): string {
   return identsIn(call.function.arguments.slice(0, 500))[0] ?? `${call.function.name}#${call.id}`;
 }
 
+/**
+ * A span at a uniformly drawn position of the source: the line there (a line of a file, of a listing),
+ * or, where that line is too short or too long to be one (minified JSON, a one-line web page), the 40
+ * characters around the position. Uniform in position so that a truncation that keeps the head or tail
+ * of a long output keeps the spans there and loses the rest.
+ */
 function probeOf(text: string, u: number): string | undefined {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length >= MIN_PROBE);
-  if (lines.length) return lines[Math.floor(u * lines.length)]!.slice(0, 200);
-  const t = text.trim();
-  return t.length ? t.slice(0, 200) : undefined;
+  if (text.trim().length < MIN_PROBE) return undefined;
+  const at = Math.floor(u * text.length);
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  const line = text.slice(start, end < 0 ? text.length : end).trim();
+  if (line.length >= MIN_PROBE && line.length <= MAX_LINE) return line;
+  const w = text.slice(Math.max(0, at - 20), at + 20).trim();
+  return w.length >= MIN_PROBE ? w : text.trim().slice(0, 40);
 }
 
 interface Slot { key: string; msg: Message; step: number; read: boolean }
