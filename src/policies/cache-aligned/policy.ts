@@ -33,9 +33,6 @@ import { INSERTION_TRIM_PARAMS, trimBudgetSatisfiable, trimToolMessage, type Ins
 import { Liveness } from './liveness.js';
 import { planFrom } from './prune.js';
 
-/** Tool outputs above 4,096 characters enter history as their first 2,048 and last 1,024. */
-export const CACHE_ALIGNED_TRIM = { trimThresholdChars: 4096, trimHeadChars: 2048, trimTailChars: 1024 } as const;
-
 export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
 
 export const cacheAlignedPolicy: PolicyDefinition = {
@@ -55,8 +52,8 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
     { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
-    // the insertion trim at half Hermes PR #85479's sizes: chosen on the default suite (docs/closed-loop.md)
-    ...INSERTION_TRIM_PARAMS.map((q) => ({ ...q, default: CACHE_ALIGNED_TRIM[q.name as keyof typeof CACHE_ALIGNED_TRIM] })),
+    // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
+    ...INSERTION_TRIM_PARAMS,
   ],
   create(params): ContextPolicy {
     const p = {
