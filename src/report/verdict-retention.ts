@@ -83,10 +83,20 @@ function judgeScenario(s: ScenarioVerdict, aggs: readonly PolicyAggregate[], min
   return { ...withRanked, byRetention: { ...partial, sentence: sentenceOf(withRanked, partial) } };
 }
 
-/** The verdict with each policy's retention and, per scenario, the reading by retention. */
-export function judgeRetention(v: Verdict, aggs: readonly PolicyAggregate[], minRetention = DEFAULT_MIN_RETENTION): Verdict {
+/** What the ranked costs include, by the scenarios' loops (none, some or all closed). */
+function loopText(closed: 'all' | 'some' | 'none'): string {
+  if (closed === 'all') return ' Costs are closed-loop: they include the re-fetches of what each policy lost.';
+  if (closed === 'some') return ' Costs are closed-loop (re-fetches included) in the generated scenarios and open-loop in the others.';
+  return ' Costs are open-loop: forgetting costs nothing in them (--open-loop, or recorded traces).';
+}
+
+/**
+ * The verdict with each policy's retention and, per scenario, the reading by retention. `closedLoop`
+ * says which scenarios ran the closed loop (manifest settings), so the method says what the costs hold.
+ */
+export function judgeRetention(v: Verdict, aggs: readonly PolicyAggregate[], minRetention = DEFAULT_MIN_RETENTION, closedLoop: 'all' | 'some' | 'none' = 'all'): Verdict {
   const scenarios = v.scenarios.map((s) => judgeScenario(s, aggs, minRetention));
   // without needs the reading adds nothing, and the verdict stays as the ranking by cost wrote it
   const measured = scenarios.some((s) => s.byRetention!.measured);
-  return { ...v, method: measured ? `${v.method} ${RETENTION_METHOD}` : v.method, minRetention, scenarios };
+  return { ...v, method: measured ? `${v.method} ${RETENTION_METHOD}${loopText(closedLoop)}` : v.method, minRetention, scenarios };
 }

@@ -64,7 +64,9 @@ export interface RunSummary {
 export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string, minRetention?: number): RunSummary {
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
-  const verdict = judgeRetention(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, minRetention);
+  const closed = manifest.scenarios.filter((s) => (s.settings as { reaction?: unknown } | null)?.reaction).length;
+  const loop = closed === 0 ? 'none' : closed === manifest.scenarios.length ? 'all' : 'some';
+  const verdict = judgeRetention(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, minRetention, loop);
   return { rows, aggregates, verdict };
 }
 

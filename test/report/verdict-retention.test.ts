@@ -54,6 +54,15 @@ describe('the verdict by retention', () => {
     expect(none.sentence).toMatch(/^No policy keeps at least 99\.0% of what later steps use; base keeps the most, 96\.0%\./);
   });
 
+  it('says in its method whether the ranked costs include the re-fetches (closed loop) or not', () => {
+    const rows = Object.entries(SESSIONS).flatMap(([label, xs]) => xs.map(([c, r], i) => row(label, i + 1, c, r)));
+    const aggs = aggregate(rows);
+    const v = buildVerdict(rows, aggs, 'base');
+    expect(judgeRetention(v, aggs).method).toMatch(/Costs are closed-loop: they include the re-fetches/);
+    expect(judgeRetention(v, aggs, 0.9, 'none').method).toMatch(/Costs are open-loop: forgetting costs nothing/);
+    expect(judgeRetention(v, aggs, 0.9, 'some').method).toMatch(/closed-loop \(re-fetches included\) in the generated scenarios/);
+  });
+
   it('says one forgetful policy in the singular', () => {
     const { thin: _t, ...rest } = SESSIONS;
     expect(verdict(rest).scenarios[0]!.byRetention!.sentence).toMatch(/^amnesia ranks above keeper only because it forgets: it keeps 32\.3% of what later steps use, less than 90\.0%\./);
