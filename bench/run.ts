@@ -4,7 +4,7 @@
  * For each policy in the registry (iterated, so new policies are benchmarked without listing them),
  * the steps per CPU second of one session at 1,000 and at 10,000 steps of the scenario BENCH_SCENARIO
  * (default claude-code-200k; its own model, window and cache settings, only the session length is
- * fixed), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1
+ * fixed; needs measured and the closed loop on, as `run` by default), and the 10k/1k ratio: a per-step cost that grows with the history shows as a ratio below 1
  * (a fixed cost per session, as a ratio above 1).
  * It runs the compiled package (dist/, built first by the npm script), as users do: run from source,
  * tsx's name-keeping helper alone was 6–19% of some sessions.
@@ -33,6 +33,7 @@ import { policyIds, getPolicy, resolvePolicy } from '../dist/policies/registry.j
 import type { PolicyDefinition } from '../dist/policies/types.js';
 import { runSession } from '../dist/sim/session.js';
 import { makeSetup } from '../dist/sim/setup.js';
+import { DEFAULT_REACTION } from '../dist/sim/reaction.js';
 import { generateWorkload } from '../dist/workload/generator.js';
 import { loadScenario, type Scenario } from '../dist/workload/scenario.js';
 import { scenarioSettings } from '../dist/cli/run-plan.js';
@@ -90,7 +91,8 @@ function makeCell(steps: number): Cell {
 function runOnce(s: Scenario, w: Workload, tokens: TokenCounter, p: BenchPolicy): { ms: number; steps: number; failure?: string } {
   const policy = resolvePolicy(p.def, p.overrides);
   const c0 = process.cpuUsage();
-  const run = runSession(makeSetup({ scenario: s.name, seed: 1, workload: w, policy, settings: scenarioSettings(s), tokens }));
+  // as `run` does by default: needs measured and the closed loop on (re-fetched steps count as steps)
+  const run = runSession(makeSetup({ scenario: s.name, seed: 1, workload: w, policy, settings: { ...scenarioSettings(s), reaction: DEFAULT_REACTION }, tokens }));
   const c = process.cpuUsage(c0);
   return { ms: (c.user + c.system) / 1000, steps: run.steps.length, ...(run.failure ? { failure: run.failure.error } : {}) };
 }

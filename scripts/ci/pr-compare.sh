@@ -11,7 +11,8 @@
 #
 # Environment: POLICY (module path in the repository; required), BASE_REF (commit or ref to compare
 # against; the merge base of it and HEAD is used; default origin/main), CONFIG (a compactbench config file
-# for scenarios, seeds and gate), GATE (gate file), SEEDS, OUT (default compactbench-report), EXTRA_ARGS
+# for scenarios, seeds and gate), GATE (gate file), SEEDS, MIN_RETENTION (a floor on the head's retention,
+# 0..1: compare --min-retention), OUT (default compactbench-report), EXTRA_ARGS
 # (more compare flags, word-split), COMPACTBENCH (the command; default: this checkout's bin), PR (number),
 # FAIL_ON_NOT_EVALUATED (default true).
 set -euo pipefail
@@ -43,6 +44,7 @@ compare() {
   [ -n "${CONFIG:-}" ] && args+=(--config "$CONFIG")
   [ -n "${GATE:-}" ] && args+=(--gate "$GATE")
   [ -n "${SEEDS:-}" ] && args+=(--seeds "$SEEDS")
+  [ -n "${MIN_RETENTION:-}" ] && args+=(--min-retention "$MIN_RETENTION")
   # shellcheck disable=SC2206
   [ -n "${EXTRA_ARGS:-}" ] && args+=(${EXTRA_ARGS})
   set +e

@@ -1,7 +1,8 @@
 /**
  * The config file a team checks in: `compactbench.config.yaml` (or `.yml`, `.json`) in the working
  * directory, or any file given with `--config`. Keys mirror the CLI (lists where a flag repeats):
- * `scenarios`, `policies` (written as on the command line), `baseline`, `seeds`, `gate`, `out`. Validated
+ * `scenarios`, `policies` (written as on the command line), `baseline`, `seeds`, `gate`, `out`, `openLoop`,
+ * `minRetention`. Validated
  * once here (zod, strict: an unknown key is an error naming it); relative paths are resolved against the
  * file's directory; flags given on the command line override the file.
  */
@@ -22,6 +23,10 @@ const ConfigSchema = z.strictObject({
   seeds: z.number().int().positive().optional(),
   gate: z.string().min(1).optional(),
   out: z.string().min(1).optional(),
+  /** replay generated workloads open-loop (as `--open-loop`): no re-fetch of what a policy removed */
+  openLoop: z.boolean().optional(),
+  /** the verdict's retention floor, and in compare a gate check on the candidate (as `--min-retention`) */
+  minRetention: z.number().min(0).max(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -90,6 +95,8 @@ export interface ConfigurableOpts {
   seeds?: string;
   gate?: string;
   out: string;
+  openLoop?: boolean;
+  minRetention?: string;
 }
 
 /**
@@ -107,6 +114,8 @@ export function applyConfig(opts: ConfigurableOpts, cmd: Command, policyKey: 'po
   if (c.seeds && !fromCli('seeds')) opts.seeds = String(c.seeds);
   if (c.gate && !fromCli('gate')) opts.gate = c.gate;
   if (c.out && !fromCli('out')) opts.out = c.out;
+  if (c.openLoop !== undefined && !fromCli('openLoop')) opts.openLoop = c.openLoop;
+  if (c.minRetention !== undefined && !fromCli('minRetention')) opts.minRetention = String(c.minRetention);
   return found;
 }
 

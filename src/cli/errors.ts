@@ -29,3 +29,10 @@ export function parsePositiveInt(name: string, raw: string, max = MAX_COUNT_FLAG
 export function parseNonNegativeInt(name: string, raw: string, max = MAX_COUNT_FLAG): number {
   return parseIntFlag(name, raw, 0, max);
 }
+
+/** A probability in [0, 1], written as a plain decimal (`0.65`, `1`, `.5`). */
+export function parseFraction(name: string, raw: string): number {
+  const n = /^(\d+(\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 0 && n <= 1)) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected a number from 0 to 1`);
+  return n;
+}

@@ -12,7 +12,7 @@ import { looksLikePath } from '../testing/policy-module.js';
 import { moduleDefinition, type ModuleMeta } from '../sim/module-policies.js';
 import { probePolicyModule } from '../sim/module-probe.js';
 import type { ResolvedPolicy, SimSettings } from '../sim/setup.js';
-import { DEFAULT_REACTION } from '../sim/reaction.js';
+import { DEFAULT_REACTION, type ReactionSettings } from '../sim/reaction.js';
 import type { RunPlan, RunScenario } from '../sim/run.js';
 import type { PlanSource } from '../sim/parallel.js';
 import { median } from '../workload/dist.js';
@@ -30,6 +30,18 @@ export function scenarioSettings(s: Scenario): SimSettings {
       failureRate: s.summarizer?.failureRate ?? 0,
       failAt: s.summarizer?.failAt ?? [],
     },
+    ...(s.needs?.summaryNames !== undefined ? { needs: { summaryNames: s.needs.summaryNames } } : {}),
+  };
+}
+
+/** The closed loop's probabilities for a scenario: the calibrated defaults, with the scenario's overrides. */
+function reactionOf(s: Scenario | undefined): ReactionSettings {
+  const r = s?.needs?.refetch;
+  return {
+    ...DEFAULT_REACTION,
+    ...(r?.placeholder !== undefined ? { pPlaceholder: r.placeholder } : {}),
+    ...(r?.summary !== undefined ? { pSummary: r.summary } : {}),
+    ...(r?.truncation !== undefined ? { pTruncation: r.truncation } : {}),
   };
 }
 
@@ -61,9 +73,14 @@ export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): R
   };
 }
 
-/** The scenario with the closed loop on (DEFAULT_REACTION), when asked for; the manifest's settings show it. */
-function withReaction(s: RunScenario, on: boolean | undefined): RunScenario {
-  return on ? { ...s, settings: { ...s.settings, reaction: DEFAULT_REACTION } } : s;
+/** The scenario with the closed loop on unless open loop is asked for; the manifest's settings show it. */
+function withReaction(s: RunScenario, scenario: Scenario, openLoop: boolean | undefined): RunScenario {
+  return openLoop ? s : { ...s, settings: { ...s.settings, reaction: reactionOf(scenario) } };
+}
+
+/** `--summary-names P` over every scenario, traces included. */
+function withSummaryNames(s: RunScenario, p: number | undefined): RunScenario {
+  return p === undefined ? s : { ...s, settings: { ...s.settings, needs: { summaryNames: p } } };
 }
 
 export interface PlanArgs {
@@ -72,8 +89,10 @@ export interface PlanArgs {
   policy?: string[];
   seeds?: number;
   maxSteps?: number;
-  /** closed-loop agent reaction on synthetic workloads (recorded traces stay open-loop) */
-  reaction?: boolean;
+  /** replay generated workloads open-loop (no re-fetch); the default is the closed loop (recorded traces are always open-loop) */
+  openLoop?: boolean;
+  /** P(a summary names an identifier it summarized), over every scenario's own */
+  summaryNames?: number;
 }
 
 /** The policies `run` uses when none is named: every registered policy at its defaults. */
@@ -115,9 +134,9 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], re
   for (const s of args.scenario ?? []) scenarios.push(...(/\.suite\.json$/i.test(s) ? loadSuite(s) : [loadScenario(s)]));
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
   const runScenarios = [
-    ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), args.reaction)),
+    ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), s, args.openLoop)),
     ...extraScenarios.map((s) => (args.seeds ? { ...s, seeds: seedList(args.seeds) } : s)),
-  ];
+  ].map((s) => withSummaryNames(s, args.summaryNames));
   const names = new Set<string>();
   for (const s of runScenarios) {
     if (names.has(s.name)) throw new UsageError(`scenario ${JSON.stringify(s.name)} is named twice`);

@@ -15,7 +15,8 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
-import { collect, parsePositiveInt } from './errors.js';
+import { collect, parseFraction, parsePositiveInt } from './errors.js';
+import { DEFAULT_MIN_RETENTION } from '../report/verdict-retention.js';
 import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 
 /** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
@@ -81,6 +82,8 @@ export interface CommonOpts {
   seeds?: string;
   maxSteps?: string;
   reaction?: boolean;
+  openLoop?: boolean;
+  summaryNames?: string;
   out: string;
   workers?: string;
   shard?: string;
@@ -93,6 +96,7 @@ export interface CommonOpts {
   baseline?: string;
   json?: boolean;
   config?: string;
+  minRetention?: string;
 }
 
 export function addPlanOptions(cmd: Command, withPolicy = true): Command {
@@ -104,7 +108,9 @@ export function addPlanOptions(cmd: Command, withPolicy = true): Command {
   return cmd
     .option('--seeds <n>', "number of seeds (1..n); default: the scenarios' own")
     .option('--max-steps <n>', 'truncate every session to its first n steps (a reduced, quicker run)')
-    .option('--reaction', 'closed loop (modelled): the agent re-reads files a policy removed before it edits them (synthetic workloads only)');
+    .option('--open-loop', 'replay generated workloads as scripted: the agent never re-fetches what a policy removed (the default is the closed loop, docs/closed-loop.md)')
+    .option('--reaction', 'the closed loop (now the default; kept for old command lines)')
+    .option('--summary-names <p>', 'P(a summary names a file or identifier of what it summarized), for checking needs (default: fitted on real summaries, 0.65)');
 }
 
 export function addExecOptions(cmd: Command, defaultOut: string): Command {
@@ -118,7 +124,13 @@ export function addExecOptions(cmd: Command, defaultOut: string): Command {
     .option('--quiet', 'no progress output')
     .option('--json', 'print the verdict and every aggregate as JSON on stdout (schema: docs/json-output.md); the summary goes to stderr')
     .option('--config <file>', 'a config file (default: compactbench.config.yaml/.yml/.json in the working directory); flags override it')
-    .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)');
+    .option('--no-raw', 'leave out steps.csv and events.csv (the per-step and per-event records)')
+    .option('--min-retention <x>', `the retention floor (0..1): the verdict names the cheapest policy keeping at least this share of what later steps use (default ${DEFAULT_MIN_RETENTION}); in compare, also a gate check on the candidate`);
+}
+
+/** `--min-retention`: a share in [0, 1]. */
+export function parseMinRetention(v: string | undefined): number | undefined {
+  return v === undefined ? undefined : parseFraction('--min-retention', v);
 }
 
 export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
@@ -126,7 +138,8 @@ export function planSpecOf(o: CommonOpts, policy = o.policy): PlanSpec {
     scenario: o.scenario, suite: o.suite, trace: o.trace, policy,
     seeds: o.seeds !== undefined ? parsePositiveInt('--seeds', o.seeds, MAX_SEEDS) : undefined,
     maxSteps: o.maxSteps !== undefined ? parsePositiveInt('--max-steps', o.maxSteps, LIMITS.sessionSteps) : undefined,
-    ...(o.reaction ? { reaction: true } : {}),
+    ...(o.openLoop ? { openLoop: true } : {}),
+    ...(o.summaryNames !== undefined ? { summaryNames: parseFraction('--summary-names', o.summaryNames) } : {}),
   };
 }
 
@@ -163,6 +176,7 @@ export async function runAndWrite(
   reportKind?: ReportSpec['kind'],
 ): Promise<{ exitCode: number; verdict: GateVerdict | null }> {
   const ex = execOf(o, spec.policy);
+  const minRetention = parseMinRetention(o.minRetention);
   if (!ex.shard) ex.digest = { rawRows: (ropts.raw ?? o.raw) !== false };
   // the output location is checked (and its staging directory made) before anything is computed
   const kind = reportKind ?? report({ scenarios: [], policies: [], seeds: [] }, '').kind;
@@ -172,6 +186,7 @@ export async function runAndWrite(
   try {
     exec = await executePlan(specSource(await withModules(spec)), ex);
     reportSpec = report(exec.plan, await baselineLabel(exec.plan, o.baseline, !!spec.policy?.length));
+    if (minRetention !== undefined) reportSpec = { ...reportSpec, minRetention };
   } catch (e) {
     discardOutput(target);
     throw e;

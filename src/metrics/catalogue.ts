@@ -26,6 +26,7 @@ export const HEADLINE_METRICS: readonly MetricInfo[] = [
   { key: 'totalTokens', label: 'prompt+aux tokens', unit: 'tokens', better: 'lower', seed003: 5, digits: 0 },
   { key: 'costTotal', label: 'cost $', unit: 'USD', better: 'lower', seed003: 5, digits: 3 },
   { key: 'costToOptimum', label: 'cost / bound', unit: 'ratio', better: 'lower', digits: 2 },
+  { key: 'retention', label: 'retention', unit: 'fraction', better: 'higher', digits: 3 },
   { key: 'medianEarliestChangedIndex', label: 'earliest changed idx (median)', unit: 'message', better: 'higher', seed003: 6, digits: 1 },
   { key: 'pruneOnlyShare', label: 'prune-only share', unit: 'fraction', better: 'none', seed003: 7, digits: 2 },
   { key: 'cacheReadShare', label: 'cache-read share', unit: 'fraction', better: 'higher', digits: 3 },
@@ -46,6 +47,7 @@ export const ALL_METRIC_KEYS: readonly MetricKey[] = [
   'breaksPer100Steps_ttl-expiry', 'breaksPer100Steps_model-switch', 'breaksPer100Steps_lookback-miss', 'breaksPer100Steps_best-effort-miss',
   'peakUtilization', 'meanUtilization', 'overflowSteps', 'overflowAfterCompaction', 'noopCompactions',
   'raisingCompactions', 'vetoes', 'invariantViolations', 'failed', 'optimumCost', 'costToOptimum',
+  'needs', 'needsMet', 'needsReferenced', 'needsLost', 'retention',
 ];
 
 export function isMetricKey(k: string): k is MetricKey {

@@ -54,6 +54,16 @@ export interface SessionMetrics extends BreaksByCause {
   optimumCost: number;
   /** costTotal / optimumCost: how far the policy is from the cheapest schedule of the bound's family */
   costToOptimum: number;
+  /** what the session's steps used from earlier context (src/workload/needs/): needs checked */
+  needs: number;
+  /** needs whose source the request held verbatim */
+  needsMet: number;
+  /** needs only named in the request (a summary, placeholder or the call still names the file or identifier) */
+  needsReferenced: number;
+  /** needs nothing in the request showed */
+  needsLost: number;
+  /** needsMet / needs: the share of what later steps used that the policy kept; NaN when there are no needs */
+  retention: number;
 }
 
 /** Summaries rewrite history through an LLM call; everything else (prune, strip, clear, trim) is "prune-only". */
@@ -146,7 +156,13 @@ export function sessionMetrics(run: SessionRun): SessionMetrics {
     invariantViolations: run.violations.length,
     failed: run.failure ? 1 : 0,
     ...optimumMetrics(run, sumNullable(steps.map((s) => s.costTotal))),
+    ...needMetrics(run),
   };
+}
+
+function needMetrics(run: SessionRun): Pick<SessionMetrics, 'needs' | 'needsMet' | 'needsReferenced' | 'needsLost' | 'retention'> {
+  const n = run.needs ?? { needs: 0, met: 0, referenced: 0, lost: 0 };
+  return { needs: n.needs, needsMet: n.met, needsReferenced: n.referenced, needsLost: n.lost, retention: n.needs > 0 ? n.met / n.needs : NaN };
 }
 
 function optimumMetrics(run: SessionRun, cost: number | null): Pick<SessionMetrics, 'optimumCost' | 'costToOptimum'> {

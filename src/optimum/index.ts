@@ -12,9 +12,11 @@ import { workloadBlocks } from './blocks.js';
 import { DEFAULT_FAMILY, MAX_BOUND_STEPS, type OptimumFamily } from './family.js';
 import { solveOptimum, type OptimumResult } from './program.js';
 import { stepPrices } from './step-prices.js';
+import { needCharges, type NeedPricing } from './need-charges.js';
 
 export { DEFAULT_FAMILY, MAX_BOUND_STEPS, OptimumFamilySchema, type OptimumFamily } from './family.js';
 export type { Operation, OptimumResult } from './program.js';
+export type { BoundNeed, NeedPricing } from './need-charges.js';
 
 export interface BoundInputs {
   workload: Workload;
@@ -25,6 +27,11 @@ export interface BoundInputs {
   auxProfile?: CacheProfile;
   breakpoints: BreakpointPreset;
   family?: OptimumFamily;
+  /**
+   * the workload's needs and which of them the closed loop would re-fetch: removing one costs it
+   * (need-charges.ts). Absent (an open loop, `optimum --free-forgetting`): forgetting is free.
+   */
+  needs?: NeedPricing;
 }
 
 export type BoundOutcome =
@@ -47,5 +54,6 @@ export function workloadBound(inp: BoundInputs): BoundOutcome {
   };
   const sp = stepPrices(blocks, profileOf, inp.auxProfile);
   if (!sp) return { status: 'unpriced' };
-  return { status: 'ok', ...solveOptimum(blocks, sp, family) };
+  const charges = inp.needs ? needCharges(inp.workload, blocks, sp, tokens, family, inp.needs) : null;
+  return { status: 'ok', ...solveOptimum(blocks, sp, family, charges) };
 }

@@ -16,6 +16,7 @@
  */
 import type { WorkloadBlocks } from './blocks.js';
 import type { OptimumFamily } from './family.js';
+import type { NeedCharges } from './need-charges.js';
 import { requestCost, type StepPrices } from './step-prices.js';
 
 export interface Operation {
@@ -89,7 +90,12 @@ function expandable(g: Program, p: number, monotone: boolean): number[] {
   return all;
 }
 
-export function solveOptimum(b: WorkloadBlocks, sp: StepPrices, family: OptimumFamily): OptimumResult {
+/**
+ * `charges`: what removing a source that a later step needs costs (need-charges.ts); without it,
+ * forgetting is free and the bound is that of total amnesia. A summary at q removes the tool sources of
+ * blocks [hi, q) (older ones are already summarized or pruned), a prune at q those of [hi, q − k).
+ */
+export function solveOptimum(b: WorkloadBlocks, sp: StepPrices, family: OptimumFamily, charges: NeedCharges | null = null): OptimumResult {
   const g = setUp(b, family);
   const { n, W, sys, S, k, B, V, nextPrunable, F, parent } = g;
   const useSummary = family.operators !== 'prune';
@@ -116,7 +122,7 @@ export function solveOptimum(b: WorkloadBlocks, sp: StepPrices, family: OptimumF
         if (useSummary && q > 0) {
           const input = sizeBefore - sys - b.size[q]!;
           const aux = input * sp.auxRead[q]! + family.summaryTokens * sp.auxOutput[q]!;
-          const cost = here + aux + requestCost(sp, q, sys + S + b.size[q]!, sys, b.output[q]!);
+          const cost = here + aux + requestCost(sp, q, sys + S + b.size[q]!, sys, b.output[q]!) + (charges ? charges.between(q, hi, q) : 0);
           const to = (q + 1) * W + (q + 1);
           if (cost < F[to]!) { F[to] = cost; parent[to] = state; }
         }
@@ -126,7 +132,7 @@ export function solveOptimum(b: WorkloadBlocks, sp: StepPrices, family: OptimumF
           if (first < hiNew) {
             const newSize = sizeBefore - (V[hiNew]! - V[hi]!);
             const shared = C + B[first]! + b.pre[first]!;
-            const cost = here + requestCost(sp, q, newSize, shared, b.output[q]!);
+            const cost = here + requestCost(sp, q, newSize, shared, b.output[q]!) + (charges ? charges.between(q, hi, hiNew) : 0);
             const to = (a + 1) * W + (q + 1);
             if (cost < F[to]!) { F[to] = cost; parent[to] = state; }
           }

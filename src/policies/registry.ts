@@ -29,7 +29,7 @@ import { cacheAlignedPolicy } from './cache-aligned/policy.js';
 import type { PolicyDefinition } from './types.js';
 import { FRAMEWORK_DEFINITIONS } from '../frameworks/definitions.js';
 import { versionOf } from './versions.js';
-import { paramsHash, policyLabel, type ResolvedPolicy } from '../sim/setup.js';
+import { paramsHash, policyLabel, type ResolvedPolicy } from './label.js';
 
 const DEFINITIONS: readonly PolicyDefinition[] = [
   nonePolicy,

@@ -9,6 +9,7 @@ import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { Usage } from '../core/usage.js';
 import type { Summarizer } from '../summarizer/types.js';
+import type { UseLog } from './use-log.js';
 
 export interface PolicyContext {
   contextWindow: number;
@@ -33,6 +34,8 @@ export interface PolicyContext {
   rng: () => number;
   /** model id of the main model (changes on a scenario model switch) */
   model: string;
+  /** which earlier tool results the steps answered so far used, and when (use-log.ts); absent without needs */
+  uses?: UseLog;
 }
 
 export interface PolicyResult {

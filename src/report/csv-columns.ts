@@ -22,12 +22,12 @@ export const STEP_COLUMNS: readonly (keyof StepRecord)[] = [
   ...KEY_COLUMNS, 'step', 'userTurn', 'time', 'model', 'historyMessages', 'requestMessages', 'promptTokens',
   'cacheReadTokens', 'cacheWriteTokens', 'uncachedTokens', 'outputTokens', 'costUncached', 'costCacheWrite',
   'costCacheRead', 'costOutput', 'auxCalls', 'auxInputTokens', 'auxOutputTokens', 'auxCost', 'costTotal',
-  'breakCause', 'overflow', 'events', 'utilization',
+  'breakCause', 'overflow', 'events', 'utilization', 'needsUnmet',
 ];
 
 export const EVENT_COLUMNS: readonly (keyof EventRecord)[] = [
   ...KEY_COLUMNS, 'step', 'userTurn', 'phase', 'kind', 'note', 'messagesBefore', 'messagesAfter', 'tokensBefore',
   'tokensAfter', 'reclaimedTokens', 'earliestChangedIndex', 'changedFraction', 'rewriteTokens', 'breakEvenSteps',
-  'auxCalls', 'noop', 'raised', 'detail',
+  'auxCalls', 'noop', 'raised', 'detail', 'needsBroken',
 ];
 

@@ -8,6 +8,7 @@
  */
 import type { MetricKey } from '../metrics/catalogue.js';
 import { BOUNDS, type BoundKey, type Gate, type GateLimit, type GateTest } from './gate.js';
+import { checkLevel } from './gate-level.js';
 import type { Interval, PairedDelta } from './paired.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'not-evaluated';
@@ -15,7 +16,8 @@ export type CheckStatus = 'pass' | 'fail' | 'not-evaluated';
 export interface GateCheck {
   scenario: string;
   metric: MetricKey;
-  bound: BoundKey;
+  /** a bound on the difference, or `min`: a floor on the candidate's level (gate-level.ts) */
+  bound: BoundKey | 'min';
   limit: number;
   test: GateTest;
   status: CheckStatus;
@@ -54,7 +56,11 @@ function checkOne(d: PairedDelta | undefined, scenario: string, l: GateLimit, bo
   const notEvaluated = (reason: string): GateCheck => ({ ...base, status: 'not-evaluated', observed: null, reason });
   if (!d) return notEvaluated(`scenario ${JSON.stringify(scenario)} is not in this comparison`);
   if (!d.delta) return notEvaluated(`${l.metric} is unpriced (the model has no price), so it cannot be compared`);
-  if (!d.seeds.length || Number.isNaN(d.delta.mean)) return notEvaluated(`${l.metric} is undefined for these sessions`);
+  if (!d.seeds.length || Number.isNaN(d.delta.mean)) {
+    // a session without needs has nothing to lose (gate-level.ts says why retention is the exception)
+    if (l.metric === 'retention') return { ...base, status: 'pass', observed: null, reason: 'no retention to measure in these sessions (no needs): nothing was lost' };
+    return notEvaluated(`${l.metric} is undefined for these sessions`);
+  }
   const iv = limitedInterval(d, bound)!;
   if (test !== 'estimate' && (Number.isNaN(iv.lo) || Number.isNaN(iv.hi))) return notEvaluated(`test "${test}" needs a confidence interval (at least 2 seeds)`);
   // estimate: the mean; significant: the interval's near end (all of it must exceed); conservative: its far end
@@ -86,6 +92,7 @@ export function evaluateGate(gate: Gate, deltas: readonly PairedDelta[], failure
     for (const scenario of l.scenarios ?? scenarios) {
       const d = deltas.find((x) => x.scenario === scenario && x.metric === l.metric);
       for (const bound of BOUNDS) if (l[bound] !== undefined) checks.push(failedCheck(checkOne(d, scenario, l, bound, test), failures.get(scenario)));
+      if (l.min !== undefined) checks.push(failedCheck(checkLevel(d, scenario, l, test), failures.get(scenario)));
     }
   }
   const status: CheckStatus = checks.some((c) => c.status === 'fail')

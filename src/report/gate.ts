@@ -6,7 +6,9 @@
  *
  * Bounds: `maxRisePct`/`maxRise` cap candidate − baseline (percent of the baseline mean, or in the
  * metric's units); `maxDropPct`/`maxDrop` cap baseline − candidate. A negative bound demands an
- * improvement. `test` says which part of the paired 95% CI must respect the bound:
+ * improvement. `min` is a floor on the candidate's own level, not on a difference: e.g. `retention` at
+ * least 0.9, so a candidate that saves money by dropping what later steps use fails even when the
+ * baseline forgot as much (gate-level.ts). `test` says which part of the 95% CI must respect the bound:
  *   estimate      the mean delta (default)
  *   significant   fail only when the whole interval is beyond the bound (a significant regression)
  *   conservative  fail when any part of the interval is beyond the bound
@@ -30,6 +32,7 @@ const LimitSchema = z.strictObject({
   maxRise: finite.optional(),
   maxDropPct: finite.optional(),
   maxDrop: finite.optional(),
+  min: finite.optional(),
   test: z.enum(GATE_TESTS).optional(),
   scenarios: z.array(z.string().min(1)).min(1).optional(),
   note: z.string().optional(),
@@ -87,8 +90,8 @@ export function parseGate(input: unknown, source = 'gate'): Gate {
   const r = GateSchema.safeParse(input);
   if (!r.success) throw new GateError(`${source}: invalid gate file:\n  ${r.error.issues.map((i) => describeIssue(i, input)).join('\n  ')}`);
   r.data.limits.forEach((l, i) => {
-    if (!BOUNDS.some((b) => l[b] !== undefined)) {
-      throw new GateError(`${source}: invalid gate file:\n  limits[${i}]: got no bound for ${l.metric}; expected at least one of ${BOUNDS.join(', ')}`);
+    if (!BOUNDS.some((b) => l[b] !== undefined) && l.min === undefined) {
+      throw new GateError(`${source}: invalid gate file:\n  limits[${i}]: got no bound for ${l.metric}; expected at least one of ${BOUNDS.join(', ')}, min`);
     }
   });
   return r.data;

@@ -12,14 +12,19 @@ export interface SweepParam {
   values: string[];
 }
 
-/** `baseline`: the policy label the verdict pairs every policy with (default: the first policy). */
-export type ReportSpec =
+/**
+ * `baseline`: the policy label the verdict pairs every policy with (default: the first policy).
+ * `minRetention`: the retention floor of the verdict (default DEFAULT_MIN_RETENTION); in a comparison it
+ * is also a gate check on the candidate (kept only when given, so older manifests read the same).
+ */
+export type ReportSpec = { minRetention?: number } & (
   /** CSVs, summary and manifest only */
   | { kind: 'run'; baseline?: string }
   /** plus aggregates, charts (CSV, Vega-Lite, SVG, PNG) and the HTML report */
   | { kind: 'report'; baseline?: string }
   | { kind: 'sweep'; params: SweepParam[]; baseline?: string }
-  | { kind: 'compare'; baseline: string; candidate: string; gate: Gate | null; gateFile: string | null };
+  | { kind: 'compare'; baseline: string; candidate: string; gate: Gate | null; gateFile: string | null }
+);
 
 export interface ReportManifest extends Manifest {
   report: ReportSpec;

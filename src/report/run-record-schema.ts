@@ -20,7 +20,7 @@ const StepSchema = z
     promptTokens: num, cacheReadTokens: num, cacheWriteTokens: num, uncachedTokens: num, outputTokens: num,
     costUncached: nullableNum, costCacheWrite: nullableNum, costCacheRead: nullableNum, costOutput: nullableNum,
     auxCalls: int, auxInputTokens: num, auxOutputTokens: num, auxCost: nullableNum, costTotal: nullableNum,
-    breakCause: str.nullable(), overflow: z.boolean(), events: str, utilization: num,
+    breakCause: str.nullable(), overflow: z.boolean(), events: str, utilization: num, needsUnmet: int,
   })
   .strict();
 
@@ -29,6 +29,7 @@ const EventSchema = z
     ...key, step: int, userTurn: int, phase: str, kind: str, note: str, messagesBefore: int, messagesAfter: int,
     tokensBefore: num, tokensAfter: num, reclaimedTokens: num, earliestChangedIndex: int, changedFraction: num,
     rewriteTokens: num, breakEvenSteps: nullableNum, auxCalls: int, noop: z.boolean(), raised: z.boolean(), detail: str,
+    needsBroken: int,
   })
   .strict();
 
@@ -45,6 +46,7 @@ export const SessionRunSchema = z
     telemetry: z.record(z.string(), z.union([str, num, z.boolean()])),
     /** the workload's offline optimum (src/optimum); null when unpriced or too long */
     optimumCost: num.nullable().optional(),
+    needs: z.object({ needs: int, met: int, referenced: int, lost: int }).strict().optional(),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import { cellHtml, escapeHtml } from './html-tables.js';
 import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
 import { failureLines, type FailedPolicy } from './verdict-failures.js';
 import { TRACE_SCENARIO_PREFIX, traceSampleHtml, traceSampleMarkdown, traceSampleTerminal } from './trace-verdict.js';
+import { retentionCell, retentionSentence } from './verdict-retention-text.js';
 
 const esc = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -32,15 +33,17 @@ function rowCells(v: ScenarioVerdict, p: RankedPolicy): string[] {
   return [
     String(p.rank), `${p.policyLabel}${p.failures ? ` (${p.failures} failed)` : ''}`, level(p.value, digits), deltaCell(p, digits), pctCell(p), distinctCell(p),
     level(p.breaksPer100Steps, 2), level(p.eventsPer100Steps, 2),
+    ...(v.byRetention?.measured ? [retentionCell(v, p)] : []),
   ];
 }
 
 /** A failed policy's row: no rank and no figures, only that it failed. */
-const failedCells = (f: FailedPolicy): string[] => ['—', `${f.policyLabel} (FAILED ${f.failures} of ${f.sessions})`, 'failed: not a result', '—', '—', '', '—', '—'];
+const failedCells = (v: ScenarioVerdict, f: FailedPolicy): string[] =>
+  ['—', `${f.policyLabel} (FAILED ${f.failures} of ${f.sessions})`, 'failed: not a result', '—', '—', '', '—', '—', ...(v.byRetention?.measured ? ['—'] : [])];
 
 function head(v: ScenarioVerdict): string[] {
   const what = v.metric === 'costTotal' ? 'cost $/session' : 'prompt+aux tokens/session';
-  return ['#', 'policy', what, `Δ vs ${v.baseline} (95% CI)`, 'Δ%', 'Δ ≠ 0', 'cache breaks/100 steps', 'events/100 steps'];
+  return ['#', 'policy', what, `Δ vs ${v.baseline} (95% CI)`, 'Δ%', 'Δ ≠ 0', 'cache breaks/100 steps', 'events/100 steps', ...(v.byRetention?.measured ? ['retention'] : [])];
 }
 
 /** Failed policies first: they decide more than any interval. */
@@ -65,11 +68,11 @@ const withoutScenario = (s: ScenarioVerdict): string => s.sentence.replace(`${s.
 export function verdictMarkdown(v: Verdict): string[] {
   const lines = ['## Verdict', '', `Baseline: \`${v.baseline}\`. ${v.method}`, '', unresolvedNote(v), ''];
   for (const s of v.scenarios) {
-    lines.push(`### ${s.scenario}`, '', `**${withoutScenario(s)}**`, '', `Seeds: ${s.seeds.join(', ')}`, '');
+    lines.push(`### ${s.scenario}`, '', `**${withoutScenario(s)}**`, '', ...retentionSentence(s, (t) => [t, '']), `Seeds: ${s.seeds.join(', ')}`, '');
     const h = head(s);
     lines.push(`| ${h.map(esc).join(' | ')} |`, `|${h.map((_, i) => (i < 2 ? '---' : '--:')).join('|')}|`);
     for (const p of s.ranked) lines.push(`| ${rowCells(s, p).map(esc).join(' | ')} |`);
-    for (const f of s.failed ?? []) lines.push(`| ${failedCells(f).map(esc).join(' | ')} |`);
+    for (const f of s.failed ?? []) lines.push(`| ${failedCells(s, f).map(esc).join(' | ')} |`);
     lines.push('');
   }
   if (v.traces) lines.push(...traceSampleMarkdown(v.traces));
@@ -82,9 +85,9 @@ export function verdictHtml(v: Verdict): string {
     const rows = s.ranked.map((p) => {
       const cls = p.policyLabel === s.baseline ? ' class="baseline"' : p.rank === 1 ? ' class="best"' : '';
       return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
-    }).concat((s.failed ?? []).map((f) => `<tr class="failed">${failedCells(f).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`)).join('\n');
+    }).concat((s.failed ?? []).map((f) => `<tr class="failed">${failedCells(s, f).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`)).join('\n');
     parts.push(
-      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p><p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
+      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p>${retentionSentence(s, (t) => [`<p class="retention">${escapeHtml(t)}</p>`]).join('')}<p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
       `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
     );
   }
@@ -95,7 +98,7 @@ export function verdictHtml(v: Verdict): string {
 /** What a command prints at its end: one sentence per scenario and the resolution note. */
 export function verdictTerminal(v: Verdict): string {
   if (!v.scenarios.length) return '';
-  const lines = [`verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.map((s) => `  ${s.sentence}`)];
+  const lines = [`verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.flatMap((s) => [`  ${s.sentence}`, ...retentionSentence(s, (t) => [`    ${t}`])])];
   const failed = failureLines(v);
   if (failed.length) lines.push(`  FAILED (not ranked, no cost): ${failed.join('; ')}`);
   if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);

@@ -14,6 +14,7 @@ import type { Estimate } from '../metrics/stats.js';
 import { pairedDeltas, type Interval } from './paired.js';
 import { failedPolicies, failureSentence, type FailedPolicy } from './verdict-failures.js';
 import type { TraceSampleVerdict } from './trace-verdict.js';
+import type { RetentionVerdict } from './verdict-retention.js';
 
 export type RankMetric = 'costTotal' | 'totalTokens';
 
@@ -31,6 +32,8 @@ export interface RankedPolicy {
   breaksPer100Steps: Estimate | null;
   eventsPer100Steps: Estimate | null;
   failures: number;
+  /** mean share of later needs met verbatim (verdict-retention.ts); null when no need was measured */
+  retention?: Estimate | null;
 }
 
 export interface ScenarioVerdict {
@@ -53,6 +56,8 @@ export interface ScenarioVerdict {
   ranked: RankedPolicy[];
   /** the policies with a failed session: not ranked, no cost (empty when every session completed) */
   failed: FailedPolicy[];
+  /** the ranking read with retention beside cost (verdict-retention.ts) */
+  byRetention?: RetentionVerdict;
 }
 
 export interface Verdict {
@@ -63,6 +68,8 @@ export interface Verdict {
   unresolved: string[];
   /** recorded traces replayed: the verdict over them, the sessions being the sample (trace-verdict.ts) */
   traces?: TraceSampleVerdict;
+  /** the retention floor the verdict names the cheapest policy above (--min-retention) */
+  minRetention?: number;
 }
 
 export const VERDICT_METHOD =
@@ -72,7 +79,7 @@ export const VERDICT_METHOD =
 
 /** Dollars with cents, or tenths of a cent below a dollar (small sessions differ by fractions of a cent). */
 const dollars = (x: number, scale: number): string => x.toFixed(scale >= 1 ? 2 : scale >= 0.1 ? 3 : 4);
-const money = (x: number, metric: RankMetric, scale = x): string => (metric === 'costTotal' ? `$${dollars(x, Math.abs(scale))}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
+export const money = (x: number, metric: RankMetric, scale = x): string => (metric === 'costTotal' ? `$${dollars(x, Math.abs(scale))}` : `${Math.round(x).toLocaleString('en-US')} tokens`);
 const amount = (x: number, metric: RankMetric, scale: number): string => money(Math.abs(x), metric, scale);
 const ci = (d: Estimate, metric: RankMetric, scale: number): string => {
   const f = (x: number): string => `${x < 0 ? '−' : '+'}${metric === 'costTotal' ? dollars(Math.abs(x), Math.abs(scale)) : Math.round(Math.abs(x))}`;

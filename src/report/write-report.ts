@@ -13,10 +13,12 @@ import { finishCharts, joinCharts, startCharts } from './chart-files.js';
 import { ChartPool } from './svg-pool.js';
 import { aggregateCharts, chartContext, runCharts, runContext, type Chart } from './charts/index.js';
 import { deltasChart } from './charts/deltas.js';
+import { retentionCharts } from './charts/cost-retention.js';
 import { sweepChart } from './charts/sweep.js';
 import { compareMarkdown } from './compare-markdown.js';
 import { comparisonTable } from './comparison-table.js';
 import { evaluateGate, type GateVerdict, type SideFailures } from './gate-eval.js';
+import { withRetentionFloor } from './gate-level.js';
 import { comparisonHtml, gateHtml, manifestHtml, summaryTablesHtml, sweepHtml } from './html-tables.js';
 import { reportHtml, type HtmlSection } from './html.js';
 import type { ReportManifest } from './manifest.js';
@@ -75,7 +77,7 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   const spec = manifest.report;
   const baseline = spec.baseline ?? manifest.policies[0]?.label ?? '';
   if (spec.kind === 'run') {
-    const summary = summarizeRuns(runs, manifest, baseline);
+    const summary = summarizeRuns(runs, manifest, baseline, spec.minRetention);
     return { files: writeRunFiles(dir, runs, manifest, summary, { raw: opts.raw }), aggregates: summary.aggregates, ranking: summary.verdict, tables: {}, verdict: null, exitCode: 0 };
   }
   const png = opts.png ?? spec.kind === 'compare';
@@ -84,12 +86,12 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   const pool = new ChartPool((opts.threads ?? 1) - 1);
   const fromRuns = runCharts(runs, runContext(runs, baseline));
   const early = startCharts(fromRuns, pool, { png });
-  const summary = summarizeRuns(runs, manifest, baseline);
+  const summary = summarizeRuns(runs, manifest, baseline, spec.minRetention);
   const ranking = summary.verdict;
   const tables: Record<string, Table> = {};
   const aggs = summary.aggregates;
   const ctx = chartContext(aggs, runs, ranking);
-  const charts: Chart[] = aggregateCharts(aggs, ctx);
+  const charts: Chart[] = [...aggregateCharts(aggs, ctx), ...retentionCharts(aggs, ctx, ranking)];
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
   const before: HtmlSection[] = [{ id: 'verdict', title: 'Verdict', html: verdictHtml(ranking) }];
   let verdict: GateVerdict | null = null;
@@ -104,7 +106,8 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   } else if (spec.kind === 'compare') {
     title = `compactbench comparison: ${spec.baseline} → ${spec.candidate}`;
     const deltas = pairedDeltas(summary.rows, spec.baseline, spec.candidate);
-    verdict = spec.gate ? evaluateGate(spec.gate, deltas, sideFailures(ranking, spec.baseline, spec.candidate)) : null;
+    const gate = withRetentionFloor(spec.gate, spec.minRetention);
+    verdict = gate ? evaluateGate(gate, deltas, sideFailures(ranking, spec.baseline, spec.candidate)) : null;
     charts.unshift(deltasChart(deltas, verdict, spec.baseline, spec.candidate));
     tables.comparison = comparisonTable(deltas, verdict);
     files['comparison.csv'] = tableCsv(tables.comparison);

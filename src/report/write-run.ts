@@ -15,6 +15,7 @@ import { summaryMarkdown } from './markdown.js';
 import { buildVerdict, type Verdict } from './verdict.js';
 import { withTraceSample } from './trace-verdict.js';
 import type { RecordedBill } from '../validate/recorded-bill.js';
+import { judgeRetention } from './verdict-retention.js';
 import { TOOL_VERSION } from '../version.js';
 import { TOKEN_SCALES } from '../cache/token-scale.js';
 
@@ -62,17 +63,20 @@ export interface RunSummary {
   verdict: Verdict;
 }
 
-export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string): RunSummary {
+export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string, minRetention?: number): RunSummary {
   const rows = toRows(runs);
   const aggregates = aggregate(rows);
   const bills = new Map(manifest.scenarios.filter((s) => s.recorded !== undefined).map((s) => [s.name, s.recorded ?? null]));
-  const verdict = withTraceSample(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, bills);
+  const closed = manifest.scenarios.filter((s) => (s.settings as { reaction?: unknown } | null)?.reaction).length;
+  const loop = closed === 0 ? 'none' : closed === manifest.scenarios.length ? 'all' : 'some';
+  const judged = judgeRetention(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, minRetention, loop);
+  const verdict = withTraceSample(judged, aggregates, bills);
   return { rows, aggregates, verdict };
 }
 
 /** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */
-export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string } = {}): RunOutputs {
-  const summary = summarizeRuns(runs, manifest, opts.baseline);
+export function writeRunOutputs(dir: string, runs: readonly SessionRun[], manifest: Manifest, opts: { raw?: boolean; baseline?: string; minRetention?: number } = {}): RunOutputs {
+  const summary = summarizeRuns(runs, manifest, opts.baseline, opts.minRetention);
   return { aggregates: summary.aggregates, verdict: summary.verdict, files: writeRunFiles(dir, runs, manifest, summary, opts) };
 }
 

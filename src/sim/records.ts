@@ -43,6 +43,8 @@ export interface StepRecord extends RunKey {
   /** comma-separated kinds of compaction events applied before this request */
   events: string;
   utilization: number;
+  /** needs of this step (src/workload/needs/) that the request did not hold verbatim: referenced only or lost */
+  needsUnmet: number;
 }
 
 export interface EventRecord extends RunKey {
@@ -71,6 +73,8 @@ export interface EventRecord extends RunKey {
   noop: boolean;
   raised: boolean;
   detail: string;
+  /** needs of later steps found unmet whose source this event's request was the first to drop or change */
+  needsBroken: number;
 }
 
 export interface FailureRecord extends RunKey {
@@ -105,4 +109,14 @@ export interface SessionRun {
   telemetry: Record<string, string | number | boolean>;
   /** dollars of the workload's offline optimum (src/optimum), when computed; null when unpriced or too long */
   optimumCost?: number | null;
+  /** the session's needs checked against the requests sent (needs-meter.ts); absent when the workload has none */
+  needs?: NeedCounts;
+}
+
+/** Needs checked in a session, by outcome: met + referenced + lost = needs. */
+export interface NeedCounts {
+  needs: number;
+  met: number;
+  referenced: number;
+  lost: number;
 }

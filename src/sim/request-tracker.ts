@@ -255,6 +255,15 @@ export class RequestTracker {
     return req;
   }
 
+  /**
+   * Between send() and price(): the first index of the request just sent that differs from the previous
+   * request (its length when the request only appended; 0 after a model switch). The needs index
+   * (needs-index.ts) re-reads the request from there.
+   */
+  changedSinceSent(): number {
+    return Math.min(this.changedFrom, this.contentChangedFrom, this.switched ? 0 : this.priorLength);
+  }
+
   /** Prices the request just sent on the current model's cache. */
   price(request: Message[], now: number, outputTokens: number): Usage {
     const prevLen = this.switched ? 0 : this.priorLength;

@@ -8,7 +8,8 @@ import type { Workload } from '../workload/types.js';
 import type { SessionRun } from './records.js';
 import { runSession } from './session.js';
 import { makeSetup, profileFor, type ResolvedPolicy, type SessionSetup, type SimSettings } from './setup.js';
-import { workloadBound } from '../optimum/index.js';
+import { alwaysRefetched } from './reaction.js';
+import { workloadBound, type NeedPricing } from '../optimum/index.js';
 
 /** A scenario as the runner needs it: a name, simulation settings and a workload per seed. */
 export interface RunScenario {
@@ -127,11 +128,22 @@ function addOpenLoop(run: SessionRun, openSetup: SessionSetup): void {
   run.telemetry = { ...run.telemetry, 'reaction.openLoopSteps': o.steps.length, ...(cost !== null ? { 'reaction.openLoopCost': cost } : {}) };
 }
 
-/** The workload's offline optimum in dollars; null when unpriced or too long to solve. */
+/** What the bound charges for forgetting in a session: its needs in the closed loop, nothing in the open loop. */
+export function boundNeeds(w: Workload, settings: SimSettings, scenario: string, seed: number): NeedPricing | undefined {
+  if (!settings.reaction || !w.needs?.length) return undefined;
+  return { needs: w.needs, alwaysRefetched: alwaysRefetched(settings.reaction, `${scenario}:${seed}`) };
+}
+
+/**
+ * The workload's offline optimum in dollars; null when unpriced or too long to solve. In the closed loop
+ * forgetting has a price (the re-fetches the loop would make), so the bound charges it too; in the open
+ * loop it is free, and so it is in the bound.
+ */
 function boundOf(setup: SessionSetup, settings: SimSettings): number | null {
+  const needs = boundNeeds(setup.workload, settings, setup.key.scenario, setup.key.seed);
   const b = workloadBound({
     workload: setup.workload, tokens: setup.tokens, profileOf: (m) => setup.mainProfile(m) ?? profileFor(m, settings.ttl),
-    auxProfile: setup.auxProfile, breakpoints: settings.breakpoints,
+    auxProfile: setup.auxProfile, breakpoints: settings.breakpoints, ...(needs ? { needs } : {}),
   });
   return b.status === 'ok' ? b.cost : null;
 }

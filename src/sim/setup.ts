@@ -2,18 +2,19 @@
  * Everything one session run needs, resolved: the workload, the policy factory, the injected
  * summarizer and random numbers, and the cache model per main model.
  */
-import { createHash } from 'node:crypto';
 import seedrandom from 'seedrandom';
 import type { TokenCounter } from '../core/tokens.js';
 import { createCacheModel, type BreakpointPreset, type CacheModel } from '../cache/model.js';
 import { getProfile, resolveProfile, unpricedProfile, withTtl, type CacheProfile, type CacheTtl } from '../cache/profiles.js';
 import { providerCounter, tokenScaleFor } from '../cache/token-scale.js';
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
+import { policyLabel, type ResolvedPolicy } from '../policies/label.js';
 import { createMockSummarizer } from '../summarizer/mock.js';
 import type { Summarizer } from '../summarizer/types.js';
 import type { Workload } from '../workload/types.js';
 import type { RunKey } from './records.js';
 import type { ReactionSettings } from './reaction.js';
+import type { NeedsSettings } from './needs-meter.js';
 
 export interface SessionSetup {
   key: RunKey;
@@ -34,16 +35,11 @@ export interface SessionSetup {
   overflowRetries: number;
   /** closed-loop agent reaction (src/sim/reaction.ts); absent = open loop, the workload replayed as scripted */
   reaction?: ReactionSettings;
+  /** how needs are checked (what a summary keeps); absent = the calibrated defaults */
+  needs?: NeedsSettings;
 }
 
-/** A policy with its parameters resolved, as one column of a comparison. */
-export interface ResolvedPolicy {
-  def: PolicyDefinition;
-  params: Record<string, number | boolean | string>;
-  /** `id` or `id:k=v,...` with only the parameters that differ from the defaults */
-  label: string;
-  paramsHash: string;
-}
+export type { ResolvedPolicy } from '../policies/label.js';
 
 /** How the simulated provider and summarizer behave (from the scenario). */
 export interface SimSettings {
@@ -54,16 +50,8 @@ export interface SimSettings {
   overflowRetries?: number;
   /** closed-loop agent reaction; synthetic workloads only */
   reaction?: ReactionSettings;
-}
-
-export function paramsHash(id: string, params: Record<string, unknown>): string {
-  const canonical = JSON.stringify([id, Object.keys(params).sort().map((k) => [k, params[k]])]);
-  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
-}
-
-export function policyLabel(def: PolicyDefinition, params: Record<string, unknown>): string {
-  const diffs = def.params.filter((p) => params[p.name] !== p.default).map((p) => `${p.name}=${String(params[p.name])}`);
-  return diffs.length ? `${def.id}:${diffs.join(',')}` : def.id;
+  /** how needs are checked (what a summary keeps); absent = the calibrated defaults */
+  needs?: NeedsSettings;
 }
 
 /**
@@ -129,5 +117,6 @@ export function makeSetup(args: {
     checked: args.checked ?? false,
     overflowRetries: settings.overflowRetries ?? 3,
     ...(settings.reaction ? { reaction: settings.reaction } : {}),
+    ...(settings.needs ? { needs: settings.needs } : {}),
   };
 }

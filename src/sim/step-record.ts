@@ -34,7 +34,7 @@ export function finishEvent(key: RunKey, step: number, userTurn: number, p: Pend
     changedFraction: p.prevRequestLength > 0 ? p.earliestChangedIndex / p.prevRequestLength : 0,
     rewriteTokens: p.rewriteTokens,
     breakEvenSteps: profile ? breakEvenSteps(profile, p.rewriteTokens, reclaimed) : null,
-    auxCalls: p.auxCalls, noop, raised: reclaimed < 0, detail: p.detail,
+    auxCalls: p.auxCalls, noop, raised: reclaimed < 0, detail: p.detail, needsBroken: 0,
   };
 }
 
@@ -50,6 +50,7 @@ export interface StepFacts {
   historyMessages: number;
   requestMessages: number;
   aux: readonly AuxCall[];
+  needsUnmet: number;
 }
 
 export function buildStepRecord(key: RunKey, f: StepFacts): StepRecord {
@@ -76,6 +77,6 @@ export function buildStepRecord(key: RunKey, f: StepFacts): StepRecord {
     auxCalls: f.aux.length, auxInputTokens: auxIn, auxOutputTokens: auxOut, auxCost,
     costTotal: main && auxCost !== null ? main.total + auxCost : null,
     breakCause: u.breakCause, overflow: f.overflow, events: f.events,
-    utilization: u.promptTokens / f.window,
+    utilization: u.promptTokens / f.window, needsUnmet: f.needsUnmet,
   };
 }

@@ -11,7 +11,7 @@ import { validateTrace, type FileCheck, type ValidateOptions } from './replay.js
 export { validateTrace, type CallCheck, type FileCheck, type TokenPair, type ValidateOptions } from './replay.js';
 export { CAUSES, type Cause } from './causes.js';
 export { summaryJson, textReport, relErr } from './report.js';
-export { AttributedTokens } from './attributed-tokens.js';
+export { AttributedTokens } from '../sim/attributed-tokens.js';
 
 /** Imports a transcript and validates it; a file that recorded no usable usage is an input error. */
 export async function validateFile(path: string, opts: ValidateOptions & { format?: Format | 'auto' }): Promise<FileCheck> {

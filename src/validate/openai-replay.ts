@@ -15,7 +15,7 @@
  */
 import type { Message } from '../core/messages.js';
 import type { ImportedTrace } from '../workload/import/types.js';
-import { AttributedTokens } from './attributed-tokens.js';
+import { AttributedTokens } from '../sim/attributed-tokens.js';
 import type { Cause } from './causes.js';
 import { OpenAiPrefixCache, type OpenAiPrefixOptions, type PrefixRead } from './openai-prefix.js';
 import { profileForModel } from './profile.js';

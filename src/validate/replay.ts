@@ -17,7 +17,7 @@ import type { Message } from '../core/messages.js';
 import type { TokenCounter } from '../core/tokens.js';
 import type { BreakCause } from '../core/usage.js';
 import type { ImportedTrace } from '../workload/import/types.js';
-import { AttributedTokens } from './attributed-tokens.js';
+import { AttributedTokens } from '../sim/attributed-tokens.js';
 import { classify, type Cause } from './causes.js';
 import { applyTtl, overrideMechanics, profileForModel, recordedTtl, type MechanicsOverride } from './profile.js';
 import { historyStart, isComplete, measuredSystemTokens, promptOf, requestTimes } from './recorded.js';

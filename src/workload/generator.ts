@@ -18,6 +18,7 @@ import { buildSystemPrompt, systemMessage } from './system-prompt.js';
 import { thinkTime } from './timing.js';
 import { turnSteps, type TurnContext } from './turn.js';
 import type { ScenarioEvent, ScriptStep, Workload } from './types.js';
+import { sampleNeeds } from './needs/sample.js';
 import type { Style } from './tools.js';
 
 const ROOTS: Record<Style, RootStyle> = { 'claude-code': 'home', hermes: 'workspace', 'swe-agent': 'testbed', 'mini-swe-agent': 'testbed' };
@@ -99,10 +100,13 @@ export function generateWorkload(s: Scenario, seed: number, counter: TokenCounte
   }
   scheduleEvents(steps, s.events, total);
   steps.length = keep;
+  const id = `${s.name}#seed${seed}`;
   return {
-    id: `${s.name}#seed${seed}`,
+    id,
     system: systemMessage(sys),
     steps,
+    // drawn from the fit on recorded transcripts (needs/table.ts), from a stream of their own
+    needs: sampleNeeds(steps, id),
     model: s.model.profile,
     contextWindow: s.model.contextWindow,
     maxOutputTokens: s.model.maxOutputTokens,

@@ -66,6 +66,16 @@ export const ScenarioSchema = z
       })
       .strict()
       .default({ fidelity: 1, failureRate: 0, failAt: [] }),
+    /** how needs are checked and what the closed loop does when one is unmet (docs/closed-loop.md); defaults calibrated */
+    needs: z
+      .object({
+        /** P(a summary names an identifier of a message it summarized) */
+        summaryNames: rate.optional(),
+        /** P(re-fetch) by how the needed content was removed */
+        refetch: z.object({ placeholder: rate.optional(), summary: rate.optional(), truncation: rate.optional() }).strict().optional(),
+      })
+      .strict()
+      .optional(),
     /** how many seeds a run uses by default */
     seeds: seedCount,
     generator: GeneratorSchema,

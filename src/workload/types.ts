@@ -4,6 +4,7 @@
  * and replayed unchanged through every policy, so policy differences are paired, not noise.
  */
 import type { Message } from '../core/messages.js';
+import type { Need } from './needs/types.js';
 
 /** Something the scenario makes happen before a step. */
 export type ScenarioEvent =
@@ -50,6 +51,11 @@ export interface Workload {
   model: string;
   contextWindow: number;
   maxOutputTokens: number;
+  /**
+   * what each step uses from earlier context (src/workload/needs/): derived from a recorded transcript at
+   * import, drawn by the generator for a generated one; absent = none known (retention is then empty)
+   */
+  needs?: readonly Need[];
   /** free-form facts about where the workload came from */
   meta?: Record<string, unknown>;
 }

@@ -12,8 +12,11 @@ import { tempDir } from '../report/helpers.js';
 
 const SCRIPT = resolve('scripts/ci/pr-compare.sh');
 
-/** A threshold tool-output clearer; `touchFirstUser` adds the regression: it rewrites the first user message every step. */
-const policy = (touchFirstUser: boolean, comment = ''): string => `// ${comment}
+/**
+ * A threshold tool-output clearer; `touchFirstUser` adds the regression: it rewrites the first user message
+ * every step. `forget` makes it clear every tool output but the newest, from a fifth of the window on.
+ */
+const policy = (touchFirstUser: boolean, comment = '', forget = false): string => `// ${comment}
 const PLACEHOLDER = '[cleared]';
 export default {
   id: 'team-policy', description: 'the team policy', source: 'test', params: [],
@@ -25,9 +28,9 @@ export default {
         ${touchFirstUser ? `const u = history.findIndex((m) => m.role === 'user');
         if (u >= 0) return { history: history.map((m, i) => (i === u ? { ...m, content: String(m.content) + ' #' + (n++) } : m)), kind: 'clear' };` : ''}
         const used = ctx.lastUsage?.promptTokens ?? 0;
-        if (used < 0.7 * ctx.contextWindow) return undefined;
+        if (used < ${forget ? 0.2 : 0.7} * ctx.contextWindow) return undefined;
         const tools = history.flatMap((m, i) => (m.role === 'tool' && m.content !== PLACEHOLDER ? [i] : []));
-        const clear = new Set(tools.slice(0, Math.max(0, tools.length - 3)));
+        const clear = new Set(tools.slice(0, Math.max(0, tools.length - ${forget ? 1 : 3})));
         if (!clear.size) return undefined;
         return { history: history.map((m, i) => (clear.has(i) ? { ...m, content: PLACEHOLDER } : m)), kind: 'clear' };
       },
@@ -55,10 +58,10 @@ function repoWithPr(head: string): string {
   return dir;
 }
 
-function runAction(dir: string) {
+function runAction(dir: string, more: Record<string, string> = {}) {
   const summary = join(dir, 'step-summary.md');
   const env = {
-    ...process.env, POLICY: 'team-policy.ts', BASE_REF: 'main', GATE: 'gate.json', SEEDS: '2', OUT: 'report',
+    ...process.env, POLICY: 'team-policy.ts', BASE_REF: 'main', GATE: 'gate.json', SEEDS: '2', OUT: 'report', ...more,
     EXTRA_ARGS: '--scenario small-32k --max-steps 40 --workers 1 --no-png --no-raw', GITHUB_STEP_SUMMARY: summary,
   };
   const r = spawnSync('bash', [SCRIPT, 'compare'], { cwd: dir, env, encoding: 'utf8' });
@@ -84,6 +87,19 @@ describe('the PR action (scripts/ci/pr-compare.sh)', () => {
     const gate = spawnSync('bash', [SCRIPT, 'gate', '2'], { cwd: dir, env: r.env, encoding: 'utf8' });
     expect(gate.status).toBe(2);
     expect(gate.stdout).toMatch(/::error::compactbench gate failed/);
+  }, 600_000);
+
+  it('fails the gate (exit 2) when the PR head saves money by dropping what later steps use (MIN_RETENTION)', () => {
+    const dir = repoWithPr(policy(false, 'v2: clears every old tool output early', true));
+    const r = runAction(dir, { MIN_RETENTION: '0.9' });
+    expect(r.status, r.stderr).toBe(2);
+    const json = JSON.parse(readFileSync(join(dir, 'report/result.json'), 'utf8'));
+    const floor = json.gate.checks.find((c: { metric: string }) => c.metric === 'retention');
+    expect(floor).toMatchObject({ bound: 'min', limit: 0.9, status: 'fail' });
+    expect(floor.observed).toBeLessThan(0.9);
+    const retention = json.comparison.find((row: { metric: string }) => row.metric === 'retention');
+    expect(retention.candidate).toBeLessThan(retention.baseline);
+    expect(readFileSync(join(dir, 'report/comparison.md'), 'utf8')).toMatch(/\| small-32k \| retention \| level ≥ 0\.9 \|.*❌ fail/);
   }, 600_000);
 
   it('passes (exit 0) when the PR head behaves like the merge base', () => {

@@ -28,6 +28,14 @@ describe('the config file', () => {
     expect(() => configCandidate('team.json', ['hermes', 'a', 'b'], 'hermes')).toThrow(/2 policies besides the baseline; name the candidate with --candidate/);
   });
 
+  it('takes the retention floor (minRetention, a share from 0 to 1)', () => {
+    const d = dir();
+    writeFileSync(join(d, 'team.json'), JSON.stringify({ minRetention: 0.85 }));
+    expect(loadConfig(join(d, 'team.json'), d)!.config.minRetention).toBe(0.85);
+    writeFileSync(join(d, 'bad.json'), JSON.stringify({ minRetention: 90 }));
+    expect(() => loadConfig(join(d, 'bad.json'), d)).toThrow(/minRetention/);
+  });
+
   it('names the file, key and value of a bad entry, and lists the allowed keys for an unknown one', () => {
     const d = dir();
     writeFileSync(join(d, 'compactbench.config.yaml'), 'seeds: three\npolicy: [hermes]\n');

@@ -28,8 +28,9 @@ describe('cache-aligned', () => {
   it('prunes at the moment the cache expired anyway, and only then when warm prunes cannot pay back', () => {
     // steady 5 s gaps, one 10-minute pause at step 30 (past the 5-minute TTL)
     const w = smallWorkload('cold', 45, { gap: (t) => (t === 30 ? 600 : 5) });
-    const r = run(w, { pruneFraction: 1, pruneMinTokens: 2000 });
-    const prunes = r.events.filter((e) => e.kind === 'prune');
+    // results unused for 5 steps are dead (no use log here: by age alone)
+    const r = run(w, { pruneFraction: 1, pruneMinTokens: 2000, reusePriorSteps: 5 });
+    const prunes = r.events.filter((e) => e.kind === 'prune' && e.note !== 'instead of a summary');
     expect(prunes.length).toBeGreaterThan(0);
     expect(prunes.every((e) => e.note === 'cold cache')).toBe(true);
     expect(prunes[0]!.step).toBe(30);

@@ -16,7 +16,7 @@ const err = (doc: unknown): string => {
 
 describe('gate files', () => {
   it('accepts the shipped example gates', () => {
-    expect(loadGate('gates/example.json').limits.map((l) => l.metric)).toEqual(['costTotal', 'breaksPer100Steps', 'invariantViolations']);
+    expect(loadGate('gates/example.json').limits.map((l) => l.metric)).toEqual(['costTotal', 'breaksPer100Steps', 'retention', 'invariantViolations']);
     expect(loadGate('gates/strict.yml').test).toBe('conservative');
   });
 
@@ -27,7 +27,7 @@ describe('gate files', () => {
   });
 
   it('names unknown fields with the allowed ones, wrong types with the expected type, and a bad test', () => {
-    expect(err({ limits: [{ metric: 'costTotal', maxRisePercent: 2 }] })).toMatch(/limits\[0\]: unknown field "maxRisePercent"; allowed fields: metric, maxRisePct, maxRise, maxDropPct, maxDrop, test, scenarios, note/);
+    expect(err({ limits: [{ metric: 'costTotal', maxRisePercent: 2 }] })).toMatch(/limits\[0\]: unknown field "maxRisePercent"; allowed fields: metric, maxRisePct, maxRise, maxDropPct, maxDrop, min, test, scenarios, note/);
     expect(err({ limits: [{ metric: 'costTotal', maxRisePct: '2%' }] })).toMatch(/limits\[0\]\.maxRisePct: got "2%"; expected number/);
     expect(err({ test: 'strict', limits: [{ metric: 'costTotal', maxRise: 1 }] })).toMatch(/test: got "strict"; allowed: estimate, significant, conservative/);
     expect(err({ limit: [] })).toMatch(/\(top level\): unknown field "limit"; allowed fields: description, test, limits/);
@@ -35,7 +35,7 @@ describe('gate files', () => {
   });
 
   it('requires at least one bound per limit', () => {
-    expect(err({ limits: [{ metric: 'costTotal' }] })).toMatch(/limits\[0\]: got no bound for costTotal; expected at least one of maxRisePct, maxRise, maxDropPct, maxDrop/);
+    expect(err({ limits: [{ metric: 'costTotal' }] })).toMatch(/limits\[0\]: got no bound for costTotal; expected at least one of maxRisePct, maxRise, maxDropPct, maxDrop, min/);
   });
 
   it('reads YAML by extension and reports unreadable or malformed files', () => {

@@ -13,6 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { writeReport } from '../../src/report/write-report.js';
 import { COMPARE_POLICIES, fixtureRun, tempDir } from './helpers.js';
 import { parseGate } from '../../src/report/gate.js';
+import { planFromSpec } from '../../src/cli/run-plan.js';
+import { createTokenCounter } from '../../src/core/tokens.js';
+import { reportManifest } from '../../src/report/manifest.js';
+import { planCells, runCells } from '../../src/sim/run.js';
 
 function findChromium(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -81,6 +85,39 @@ describe.skipIf(!present && !inCi)('the HTML report in headless Chromium', () =>
       if (process.env.CB_SCREENSHOT) writeFileSync(process.env.CB_SCREENSHOT, await page.screenshot({ fullPage: true }));
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('draws cost against retention, the frontier and the floor, for sessions with needs', async () => {
+    const plan = await planFromSpec({ scenario: ['small-32k'], seeds: 2, maxSteps: 150, policy: ['none', 'hermes', 'aider', 'cache-aligned'] });
+    const cells = planCells(plan);
+    const runs = runCells(cells, createTokenCounter());
+    const dir = tempDir();
+    await writeReport(dir, runs, reportManifest(plan, cells.length, { kind: 'report' }), { png: false });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+      await page.waitForSelector('body[data-charts-done]', { timeout: 60_000 });
+      const chart = '[data-chart="cost-retention"]';
+      expect(await page.getAttribute(chart, 'data-rendered')).toBe('true');
+      // a point per policy, the frontier's line and the floor's rule
+      expect(await page.$$eval(`${chart} svg g.mark-symbol path`, (els) => els.length)).toBeGreaterThanOrEqual(4);
+      expect(await page.$$eval(`${chart} svg g.mark-line path`, (els) => els.length)).toBeGreaterThanOrEqual(1);
+      expect(await page.textContent(chart)).toMatch(/retention \(share of later needs met verbatim\)/);
+      const point = await page.$(`${chart} svg g.mark-symbol path`);
+      await point!.scrollIntoViewIfNeeded();
+      const box = (await point!.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForSelector('#vg-tooltip-element.visible', { timeout: 10_000 });
+      expect(await page.textContent('#vg-tooltip-element')).toMatch(/retention/);
+      // the verdict beside it names the floor's policy in words
+      expect(await page.textContent('#verdict')).toMatch(/Cost–retention Pareto set/);
+      expect(errors).toEqual([]);
     } finally {
       await browser.close();
     }

@@ -1,5 +1,5 @@
 /**
- * Agent reaction (closed loop): a policy that removes a file the agent later edits pays for a re-read;
+ * Agent reaction (closed loop): a policy that removes a file the agent later edits pays for a re-fetch;
  * with the loop off — or nothing removed — the records are exactly the open loop's.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type { PolicyDefinition } from '../../src/policies/types.js';
 import { DEFAULT_REACTION, type ReactionSettings } from '../../src/sim/reaction.js';
 import { runSession } from '../../src/sim/session.js';
 import { makeSetup, type SimSettings } from '../../src/sim/setup.js';
-import { markDependencies } from '../../src/workload/dependencies.js';
+import { deriveNeeds } from '../../src/workload/needs/derive.js';
 import type { Workload } from '../../src/workload/types.js';
 
 const tokens = createTokenCounter();
@@ -19,15 +19,16 @@ const FILE = 'export const answer = 42;\n'.repeat(300);
 /** read /a.ts, two shell steps, then an edit of /a.ts that needs what was read */
 function workload(): Workload {
   const step = (append: ReturnType<typeof user>[], response: ReturnType<typeof assistant>) => ({ userTurn: 0, append, response, outputTokens: 40, gapBefore: 5, latency: 3 });
+  const steps = [
+    step([user('Change the answer in /a.ts.')], assistant(null, [call('r1', 'Read', { file_path: '/a.ts' })])),
+    step([toolResult('r1', FILE)], assistant(null, [call('b1', 'Bash', { command: 'npm test' })])),
+    step([toolResult('b1', 'ok '.repeat(400))], assistant(null, [call('b2', 'Bash', { command: 'git status' })])),
+    step([toolResult('b2', 'clean '.repeat(400))], assistant(null, [call('e1', 'Edit', { file_path: '/a.ts', old_string: 'export const answer = 42;', new_string: 'export const answer = 43;' })])),
+    step([toolResult('e1', 'updated')], assistant('Done.')),
+  ];
   return {
     id: 'reaction', system: sys('You are a coding agent. '.repeat(200)), model: 'claude-sonnet-4.5', contextWindow: 200_000, maxOutputTokens: 32_000,
-    steps: [
-      step([user('Change the answer in /a.ts.')], assistant(null, [call('r1', 'Read', { file_path: '/a.ts' })])),
-      step([toolResult('r1', FILE)], assistant(null, [call('b1', 'Bash', { command: 'npm test' })])),
-      step([toolResult('b1', 'ok '.repeat(400))], assistant(null, [call('b2', 'Bash', { command: 'git status' })])),
-      step([toolResult('b2', 'clean '.repeat(400))], assistant(null, [call('e1', 'Edit', { file_path: '/a.ts', old_string: '42', new_string: '43' })])),
-      step([toolResult('e1', 'updated')], assistant('Done.')),
-    ],
+    steps, needs: deriveNeeds(steps),
   };
 }
 
@@ -48,10 +49,12 @@ function run(def: PolicyDefinition, reaction?: ReactionSettings) {
 const cost = (r: ReturnType<typeof run>): number => r.steps.reduce((s, x) => s + x.costTotal!, 0);
 
 describe('agent reaction', () => {
-  it('marks the edit of a file read earlier as depending on it', () => {
-    const d = markDependencies(workload());
-    expect([...d.needs.entries()]).toEqual([[3, ['/a.ts']]]);
-    expect(d.reads.get('r1')?.path).toBe('/a.ts');
+  it('marks the edit of a file read earlier as needing the read, and the file the user named', () => {
+    expect(workload().needs).toEqual([
+      { step: 0, source: 'append:0:0', sourceStep: 0, kind: 'instruction', ident: '/a.ts', probe: '/a.ts' },
+      { step: 3, source: 'r1', sourceStep: 1, kind: 'edit', ident: '/a.ts', probe: 'export const answer = 42;' },
+      { step: 3, source: 'append:0:0', sourceStep: 0, kind: 'instruction', ident: '/a.ts', probe: '/a.ts' },
+    ]);
   });
 
   it('a policy that removed a file the agent then edits pays for re-reading it', () => {

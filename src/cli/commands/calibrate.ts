@@ -13,6 +13,7 @@ import { readAnyTraces } from '../../workload/trace-read-any.js';
 import { statsOf } from '../../workload/trace-stats.js';
 import { parsePositiveInt, UsageError } from '../errors.js';
 import { summaryLengthReport, tokenScaleReport } from '../calibrate-recorded.js';
+import { needsReport } from '../calibrate-needs.js';
 
 interface Options {
   scenario?: string;
@@ -22,6 +23,7 @@ interface Options {
   json?: boolean;
   tokenScale?: boolean;
   summaryLengths?: boolean;
+  needs?: boolean;
 }
 
 export async function runCalibrate(opts: Options, out: (s: string) => void = (s) => process.stdout.write(`${s}\n`)): Promise<void> {
@@ -54,7 +56,12 @@ export function register(program: Command): void {
     .option('--json', 'print the rows as JSON instead of a Markdown table')
     .option('--token-scale', 'fit the provider token scale on transcripts that recorded usage (any importable format)')
     .option('--summary-lengths', 'fit the summary length model on the compaction summaries of the transcripts')
+    .option('--needs', 'fit the need distributions and what summaries keep on the transcripts (any importable format); with --scenario, compare its generated needs')
     .action(async (opts: Options) => {
+      if (opts.needs) {
+        process.stdout.write(`${await needsReport(opts.against, opts.json ?? false, opts.scenario, parsePositiveInt('--seeds', opts.seeds))}\n`);
+        return;
+      }
       if (opts.tokenScale || opts.summaryLengths) {
         const report = opts.tokenScale ? tokenScaleReport : summaryLengthReport;
         process.stdout.write(`${await report(opts.against, opts.json ?? false)}\n`);

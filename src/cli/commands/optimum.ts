@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { createTokenCounter } from '../../core/tokens.js';
 import { OptimumFamilySchema, workloadBound, type BoundOutcome } from '../../optimum/index.js';
 import { profileFor } from '../../sim/setup.js';
+import { boundNeeds } from '../../sim/run.js';
 import { addPlanOptions, planFromSpec, planSpecOf, type CommonOpts } from '../run-plan.js';
 import { parseNonNegativeInt, UsageError } from '../errors.js';
 
@@ -17,6 +18,7 @@ interface OptimumOpts extends CommonOpts {
   placeholderTokens?: string;
   insertionCapTokens?: string;
   operators?: string;
+  freeForgetting?: boolean;
 }
 
 export interface OptimumRow {
@@ -43,6 +45,7 @@ export function register(program: Command): void {
     .option('--placeholder-tokens <n>', "tokens of a pruned output's placeholder", '0')
     .option('--insertion-cap-tokens <n>', 'tool outputs enter history at most this many tokens (0 = no cap)', '1000')
     .option('--operators <which>', 'both, summary or prune', 'both')
+    .option('--free-forgetting', 'the forget-everything bound: removing what a later step needs costs nothing (the open loop\'s bound; by default, in the closed loop, the re-fetches it causes are charged)')
     .option('--json', 'print a JSON array of {scenario, seed, steps, status, bound, noOpCost, summaries, prunes, schedule}')
     .action(async (opts: OptimumOpts) => {
       const parsed = OptimumFamilySchema.safeParse({
@@ -60,8 +63,9 @@ export function register(program: Command): void {
       for (const sc of plan.scenarios) {
         for (const seed of sc.seeds ?? plan.seeds) {
           const workload = sc.makeWorkload(seed, tokens);
+          const needs = opts.freeForgetting ? undefined : boundNeeds(workload, sc.settings, sc.name, seed);
           const b = workloadBound({
-            workload, tokens, family, breakpoints: sc.settings.breakpoints,
+            workload, tokens, family, breakpoints: sc.settings.breakpoints, ...(needs ? { needs } : {}),
             profileOf: (m) => profileFor(m, sc.settings.ttl), auxProfile: profileFor(sc.settings.auxModel ?? workload.model),
           });
           const ok = b.status === 'ok' ? b : undefined;

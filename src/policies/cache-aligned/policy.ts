@@ -15,13 +15,23 @@
  * - Summaries are taken while the cache is warm, right after a request at `summaryFraction` of the
  *   window: the summary request is sent as a fork of the main prompt, so its input is read from cache
  *   (the counterpoint in claude-code#94177); when the cache is cold the summary is billed in full.
+ * - Only dead tool results are pruned (liveness.ts): a result stays while a step used it (or it arrived)
+ *   within the reuse horizon learned from the session's past uses (the harness's use log: which results
+ *   later steps used, and when — never what the steps to come will use). What is live is kept: pruning
+ *   it would save tokens and cost a re-fetch.
+ * - Before summarizing, a prune of the dead results is tried: when it takes the prompt back under
+ *   `pruneFraction` of the window it is done instead, so live content is not summarized away.
+ * - Tool outputs are trimmed as they enter history (head and tail, insertion-trim.ts): new content, so
+ *   the cut breaks no cache entry, and no later prune has to win that space back.
  * - An overflow is always summarized.
  */
 import { getProfile } from '../../cache/profiles.js';
 import { breakEvenSteps } from '../../metrics/break-even.js';
 import { summarizeAllButTail } from '../threshold-summary.js';
 import type { HookResult, PolicyContext, PolicyDefinition, ContextPolicy } from '../types.js';
-import { planFrom, PruneScan } from './prune.js';
+import { INSERTION_TRIM_PARAMS, trimBudgetSatisfiable, trimToolMessage, type InsertionTrimConfig } from '../insertion-trim.js';
+import { Liveness } from './liveness.js';
+import { planFrom } from './prune.js';
 
 export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
 
@@ -29,7 +39,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
   id: 'cache-aligned',
   description: 'Prunes old tool outputs when the cache is cold anyway (or when a warm prune pays back within the expected remaining steps); summarizes while the cache is warm.',
   source: 'compactbench (issue 17): claude-code#94177 (prune cache writes, cold-moment alignment); JetBrains "The Complexity Trap" (arXiv 2508.21433); src/metrics/break-even.ts',
-  version: 'compactbench-0.2',
+  version: 'compactbench-0.3',
   params: [
     { name: 'summaryFraction', type: 'number', default: 0.8, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
     { name: 'pruneFraction', type: 'number', default: 0.5, min: 0, max: 1, description: 'consider a warm prune once the prompt reached this × window' },
@@ -39,6 +49,11 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'minHorizonSteps', type: 'integer', default: 20, min: 1, description: 'smallest expected number of remaining steps' },
     { name: 'tailFraction', type: 'number', default: 0.1, min: 0, max: 0.9, description: 'recent tail kept verbatim by a summary, as a fraction of the window' },
     { name: 'summaryTokens', type: 'integer', default: 2000, min: 1, description: 'summary length the prompt asks for (tokens)' },
+    { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
+    { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
+    { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
+    // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
+    ...INSERTION_TRIM_PARAMS,
   ],
   create(params): ContextPolicy {
     const p = {
@@ -48,12 +63,18 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     };
     let lastRequestAt: number | undefined;
     let lastModel: string | undefined;
-    let coldPrunes = 0, warmPrunes = 0, warmSummaries = 0, coldSummaries = 0;
+    let coldPrunes = 0, warmPrunes = 0, warmSummaries = 0, coldSummaries = 0, prunesForSummary = 0;
     let recheckAt = 0;
-    const scan = new PruneScan(p.keep, CACHE_ALIGNED_PLACEHOLDER);
+    const live = new Liveness({
+      quantile: params.reuseQuantile as number, priorSteps: params.reusePriorSteps as number, minSamples: params.reuseMinSamples as number, keep: p.keep,
+    }, CACHE_ALIGNED_PLACEHOLDER);
 
     const cold = (ctx: PolicyContext): boolean =>
       lastRequestAt === undefined || ctx.now - lastRequestAt > p.ttl || (lastModel !== undefined && ctx.model !== lastModel);
+
+    const trim: InsertionTrimConfig = { thresholdChars: params.trimThresholdChars as number, headChars: params.trimHeadChars as number, tailChars: params.trimTailChars as number };
+    const trimming = trimBudgetSatisfiable(trim);
+    let trimmed = 0;
 
     const summarize = (history: Parameters<NonNullable<ContextPolicy['afterStep']>>[0], ctx: PolicyContext, warm: boolean): HookResult => {
       const r = summarizeAllButTail(history, ctx, { tailTokens: p.tailFraction * ctx.contextWindow, summaryTokens: p.summaryTokens, reusesMainCache: warm });
@@ -64,13 +85,23 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     return {
       id: 'cache-aligned',
       params,
+      onAppend(msg) {
+        if (!trimming) return msg;
+        const r = trimToolMessage(msg, trim);
+        if (r.omittedChars) trimmed++;
+        return r.message;
+      },
       beforeStep(history, ctx): HookResult {
+        live.note(history, ctx.step);
         const isCold = cold(ctx);
         const prompt = ctx.lastUsage?.promptTokens ?? 0;
-        // planning scans the history: only at a cold moment, or under pressure once a veto's wait is over
+        // planning weighs every old result: only at a cold moment, or under pressure once a wait is over
         if (!isCold && (prompt < p.pruneFraction * ctx.contextWindow || ctx.step < recheckAt)) return undefined;
-        const found = scan.of(history, ctx.tokens);
-        if (!found || found.reclaimed < p.pruneMin) return undefined;
+        const found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
+        if (!found || found.reclaimed < p.pruneMin) {
+          if (!isCold) recheckAt = ctx.step + 5; // results die one step at a time: look again a few steps on
+          return undefined;
+        }
         const plan = planFrom(history, found, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
         if (isCold) {
           coldPrunes++;
@@ -90,13 +121,21 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       afterStep(history, usage, ctx) {
         lastRequestAt = ctx.now;
         lastModel = ctx.model;
+        live.note(history, ctx.step);
         if (usage.promptTokens < p.summaryFraction * ctx.contextWindow) return undefined;
+        // clearing what is dead may be enough: then live content is not summarized away
+        const found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
+        if (found && usage.promptTokens - found.reclaimed < p.pruneFraction * ctx.contextWindow) {
+          prunesForSummary++;
+          const plan = planFrom(history, found, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
+          return { history: plan.history, kind: 'prune', note: 'instead of a summary', detail: { cleared: plan.cleared } };
+        }
         return summarize(history, ctx, true);
       },
       onOverflow(history, ctx) {
         return summarize(history, ctx, !cold(ctx));
       },
-      telemetry: () => ({ coldPrunes, warmPrunes, warmSummaries, coldSummaries }),
+      telemetry: () => ({ coldPrunes, warmPrunes, warmSummaries, coldSummaries, prunesForSummary, trimMessages: trimmed }),
     };
   },
 };

@@ -29,7 +29,7 @@ export interface PruneCandidates {
 
 /** Cleared copies by result message and placeholder (messages are immutable, so a copy never goes stale). */
 const copies = new WeakMap<Message, { placeholder: string; copy: Message }>();
-function clearedCopy(m: Message, placeholder: string): Message {
+export function clearedCopy(m: Message, placeholder: string): Message {
   const hit = copies.get(m);
   if (hit && hit.placeholder === placeholder) return hit.copy;
   const copy = withContent(m, placeholder);

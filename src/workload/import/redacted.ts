@@ -9,7 +9,7 @@
  * Tokens: the stand-in is English prose (about 4.5 characters per o200k token), while the originals are
  * code, JSON and shell output (denser, about 3 characters per token), so a tokenizer count of an expanded
  * message is not the original's. Where the source recorded usage, replays take message sizes from the
- * recorded prompt sizes (validate/attributed-tokens.ts), not from the stand-in text.
+ * recorded prompt sizes (sim/attributed-tokens.ts), not from the stand-in text.
  */
 import { NARRATION, REASONING } from '../corpus/prose.js';
 import { Rng } from '../rng.js';

@@ -15,6 +15,7 @@ import type { Message } from '../../core/messages.js';
 import type { TokenCounter } from '../../core/tokens.js';
 import type { RecordedUsage, ScenarioEvent, ScriptStep, Workload } from '../types.js';
 import type { ImportedTrace, RecordedCall } from './types.js';
+import { deriveNeeds } from '../needs/derive.js';
 
 export interface DefaultGaps {
   /** user think time before a request that carries a user message @default 30 */
@@ -96,6 +97,8 @@ export function traceToWorkload(trace: ImportedTrace, opts: TraceToWorkloadOptio
     id: basename(meta.source),
     system,
     steps,
+    // what each step used from earlier context, derived from the recorded conversation (needs/derive.ts)
+    needs: deriveNeeds(steps),
     model: opts.model,
     contextWindow: opts.contextWindow,
     maxOutputTokens: opts.maxOutputTokens,

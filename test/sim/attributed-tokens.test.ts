@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/core/messages.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
-import { AttributedTokens } from '../../src/validate/attributed-tokens.js';
-import { split } from '../../src/validate/attributed-tokens.js';
+import { AttributedTokens } from '../../src/sim/attributed-tokens.js';
+import { split } from '../../src/sim/attributed-tokens.js';
 
 const tokens = createTokenCounter();
 const msg = (role: Message['role'], content: string): Message => ({ role, content });

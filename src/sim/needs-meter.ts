@@ -1,0 +1,169 @@
+/**
+ * Checks each step's needs (src/workload/needs/) against the request actually sent:
+ * - `met`: the source message is in the request and still holds the span verbatim;
+ * - `referenced`: it does not, but something in the request still names it — the call that produced it,
+ *   a placeholder or a summary that names the file or identifier (summary-keeps.ts);
+ * - `lost`: nothing in the request shows it.
+ *
+ * Incremental: the request index (needs-index.ts) re-reads only what changed since the last send, and a
+ * step checks only its own needs. When a send drops or replaces a source, the step is remembered, so a
+ * need found unmet later is charged to the events of that step (`needsBroken` in events.csv).
+ */
+import { contentText, type Message } from '../core/messages.js';
+import { identsIn } from '../workload/needs/idents.js';
+import { needLookup, type NeedLookup } from '../workload/needs/lookup.js';
+import type { Need } from '../workload/needs/types.js';
+import type { Workload } from '../workload/types.js';
+import { RequestIndex } from './needs-index.js';
+import { SummaryKeeps } from './summary-keeps.js';
+import type { Summarizer } from '../summarizer/types.js';
+import type { NeedCounts } from './records.js';
+
+export type NeedStatus = 'met' | 'referenced' | 'lost';
+/** how an unmet source was removed: replaced by other content, dropped (summarized away), kept in part */
+export type RemovalKind = 'placeholder' | 'summary' | 'truncation';
+
+export interface NeedCheck {
+  need: Need;
+  status: NeedStatus;
+  /** for an unmet need: how its source was removed */
+  removal: RemovalKind | null;
+}
+
+
+export interface NeedsSettings {
+  /** P(a summary names an identifier of a message it summarized) @default SUMMARY_NAMES_DEFAULT */
+  summaryNames: number;
+}
+
+/** text longer than this written by a policy is a kept or truncated output, not a placeholder: not searched */
+const PLACEHOLDER_CHARS = 4000;
+/** of a call's arguments, this many characters are searched for what it names (paths come first) */
+const ARG_CHARS = 2000;
+
+function classify(original: string, found: Message | undefined): RemovalKind {
+  if (!found) return 'summary';
+  const now = contentText(found);
+  const probe = Math.min(64, original.length);
+  return now.length < original.length && probe > 0 && (now.startsWith(original.slice(0, probe)) || now.endsWith(original.slice(-probe)))
+    ? 'truncation' : 'placeholder';
+}
+
+export class NeedsMeter {
+  readonly look: NeedLookup;
+  private readonly index: RequestIndex;
+  private readonly keeps: SummaryKeeps;
+  /** what each message the policy wrote names (scripted ones are shared: NeedLookup.marks) */
+  private readonly written = new WeakMap<Message, readonly string[] | null>();
+  /** source → the newest re-fetched copy's key (closed loop) */
+  private readonly alias = new Map<string, string>();
+  /** re-fetched copy's key → its source */
+  private readonly copies = new Map<string, string>();
+  private readonly brokenAt = new Map<string, number>();
+  /** record step → needs that a removal at that step broke */
+  readonly brokenBySend = new Map<number, number>();
+  readonly counts: NeedCounts = { needs: 0, met: 0, referenced: 0, lost: 0 };
+
+  /** the history policies edit, for what a summary could have read (set by the session once its tracker exists) */
+  history: () => readonly Message[] = () => [];
+
+  constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
+    this.look = needLookup(w);
+    this.index = new RequestIndex({ sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m) });
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, (m) => this.holds(m), () => this.history());
+  }
+
+  get active(): boolean {
+    return this.look.total > 0;
+  }
+
+  /** the summarizer policies see, with what each summary keeps registered */
+  wrap(s: Summarizer): Summarizer {
+    return this.active ? this.keeps.wrap(s) : s;
+  }
+
+  /** A re-fetched copy of `source` now exists under `key` (closed loop). */
+  refetched(source: string, key: string): void {
+    this.alias.set(source, key);
+    this.copies.set(key, source);
+  }
+
+  /** the source a re-fetched copy stands for; undefined for an original */
+  sourceOf(key: string): string | undefined {
+    return this.copies.get(key);
+  }
+
+  /**
+   * The request just sent (`from`: the first index that changed since the previous one), and the needs of
+   * the scripted step it answers (`step`, or -1 for a step the closed loop inserted). `send` is the record
+   * step index, for charging removals to events.
+   */
+  measure(req: readonly Message[], from: number, step: number, send: number): NeedCheck[] {
+    if (!this.active) return [];
+    for (const k of this.index.update(req, from)) this.brokenAt.set(k, send);
+    // checked runs: the incremental index holds exactly the request (else `from` was wrong: a harness bug)
+    if (this.checked && !this.index.matches(req)) throw new Error(`needs index out of step with the request at step ${send}`);
+    const needs = step >= 0 ? this.look.byStep.get(step) : undefined;
+    if (!needs) return [];
+    const out: NeedCheck[] = [];
+    for (const need of needs) {
+      const a = this.alias.get(need.source);
+      const holder = (a !== undefined ? this.index.holder(a) : undefined) ?? this.index.holder(need.source);
+      let status: NeedStatus;
+      if (holder && contentText(holder).includes(need.probe)) status = 'met';
+      else if (this.index.names(need.ident) || this.index.names(`call:${need.source}`) || (a !== undefined && this.index.names(`call:${a}`))) status = 'referenced';
+      else status = 'lost';
+      this.counts.needs++;
+      this.counts[status]++;
+      let removal: RemovalKind | null = null;
+      if (status !== 'met') {
+        const original = this.look.sources.get(need.source);
+        removal = classify(original ? contentText(original) : '', holder);
+        const at = this.brokenAt.get(a ?? need.source) ?? this.brokenAt.get(need.source);
+        if (at !== undefined) this.brokenBySend.set(at, (this.brokenBySend.get(at) ?? 0) + 1);
+      }
+      out.push({ need, status, removal });
+    }
+    return out;
+  }
+
+  private sourceKey(m: Message): string | undefined {
+    if (m.role === 'tool') return m.tool_call_id;
+    return this.look.appendKeys.get(m);
+  }
+
+  private mapIdents(text: string, out: Set<string>): void {
+    for (const t of identsIn(text)) {
+      const ids = this.look.idents.get(t);
+      if (ids) for (const id of ids) out.add(id);
+    }
+  }
+
+  /** what a message in the request names: need identifiers, and `call:<id>` for each call it shows */
+  private marksOf(m: Message): readonly string[] | undefined {
+    const scripted = this.look.scripted.has(m);
+    const memo = scripted ? this.look.marks : this.written;
+    let r = memo.get(m);
+    if (r !== undefined) return r ?? undefined;
+    const out = new Set<string>();
+    for (const c of m.tool_calls ?? []) {
+      out.add(`call:${c.id}`);
+      this.mapIdents(c.function.arguments.slice(0, ARG_CHARS), out);
+    }
+    if (m.role !== 'tool' || !scripted) {
+      const text = contentText(m);
+      if (!scripted) for (const id of this.keeps.namedBy(text)) out.add(id);
+      if (text.length <= PLACEHOLDER_CHARS) this.mapIdents(text, out);
+    }
+    r = out.size ? [...out] : null;
+    memo.set(m, r);
+    return r ?? undefined;
+  }
+
+  /** the need identifiers a message holds or names (what a summary of it could keep) */
+  private holds(m: Message): readonly string[] {
+    const own = m.role === 'tool' ? this.look.sourceIdents.get(m.tool_call_id ?? '') : this.look.sourceIdents.get(this.look.appendKeys.get(m) ?? '');
+    const named = (this.marksOf(m) ?? []).filter((x) => !x.startsWith('call:'));
+    return own ? [...own, ...named] : named;
+  }
+}
