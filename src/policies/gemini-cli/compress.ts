@@ -1,7 +1,8 @@
 /**
  * The pieces of gemini-cli's `ChatCompressionService` (google-gemini/gemini-cli
- * `packages/core/src/context/chatCompressionService.ts` @ 5411f113): the reverse token budget for tool
- * responses, the split point and the truncated-output format (`utils/fileUtils.ts`).
+ * `packages/core/src/context/chatCompressionService.ts` @ 5411f113, unchanged in the published 0.61.0):
+ * the reverse token budget for tool responses, the split point and the truncated-output format
+ * (`utils/fileUtils.ts`).
  */
 import { contentText, type Message } from '../../core/messages.js';
 import { jsonChars, roughText } from '../shared/rough.js';
@@ -20,25 +21,27 @@ export function formatTruncated(text: string, maxChars: number): string {
 }
 
 /**
- * `truncateHistoryToBudget`: newest first, tool responses count against `budget` (chars/4 tokens); once a
- * response would exceed it, it and every older one are cut with `formatTruncated` (the cut text counts).
+ * `truncateHistoryToBudget`: newest first, tool responses count against `budget` (`count` tokens of their
+ * text: Gemini CLI's estimate, ./estimate.ts, or chars/4 in the previous port); once a response would
+ * exceed it, it and every older one are cut with `formatTruncated` (the cut text counts).
  * Unchanged messages are returned as the same objects. `cuts` (optional, for one `maxChars`) remembers
  * each message's cut copy, so a message cut again at a later compression is not re-sliced, re-measured
  * and re-counted: the same object, with the same content as a fresh cut.
  */
-export function truncateToBudget(history: readonly Message[], budget: number, maxChars: number, cuts?: WeakMap<Message, Message>): Message[] {
+export function truncateToBudget(history: readonly Message[], budget: number, maxChars: number,
+  count: (text: string) => number = roughText, cuts?: WeakMap<Message, Message>): Message[] {
   let used = 0;
   const out = history.slice();
   for (let i = out.length - 1; i >= 0; i--) {
     const m = out[i]!;
     if (m.role !== 'tool') continue;
     const text = contentText(m);
-    const tokens = roughText(text);
+    const tokens = count(text);
     if (used + tokens > budget) {
       const known = cuts?.get(m);
       if (known) {
         out[i] = known;
-        used += roughText(known.content as string);
+        used += count(known.content as string);
         continue;
       }
       const cut = formatTruncated(text, maxChars);
@@ -46,7 +49,7 @@ export function truncateToBudget(history: readonly Message[], budget: number, ma
         out[i] = { ...m, content: cut };
         cuts?.set(m, out[i]!);
       }
-      used += roughText(cut);
+      used += count(cut);
     } else used += tokens;
   }
   return out;
