@@ -18,8 +18,16 @@ import { responseTokens } from './estimate.js';
 export const MASK_TAG = 'tool_output_masked';
 const EXEMPT = new Set(['activate_skill', 'ask_user', 'enter_plan_mode', 'exit_plan_mode']);
 const SHELL_TOOL = 'run_shell_command';
-/** Stand-in for `storage.getProjectTempDir()` + session folder (a project identifier and a session uuid). */
-const OUTPUT_DIR = `/home/user/.gemini/tmp/project/tool-outputs/session-00000000-0000-0000-0000-000000000000`;
+/**
+ * Stand-ins for `storage.getProjectTempDir()` and the session id, whose lengths decide whether masking a
+ * small output saves tokens (the path is part of the replacement). The oracle stubs upstream with paths
+ * of the same lengths.
+ */
+export const PROJECT_TEMP_DIR = '/home/user/.gemini/tmp/project';
+export const SESSION_ID = '00000000-0000-0000-0000-000000000000';
+/** upstream's random file-name part, `Math.random().toString(36).substring(7)`, is most often 6 characters */
+const RANDOM_PART = 'x'.repeat(6);
+const OUTPUT_DIR = `${PROJECT_TEMP_DIR}/tool-outputs/session-${SESSION_ID}`;
 
 export interface MaskConfig {
   protectTokens: number;
@@ -34,7 +42,7 @@ export interface Masking {
   prunableTokens: number;
 }
 
-const sanitize = (s: string): string => s.replace(/[^a-zA-Z0-9_-]/g, '_');
+export const sanitize = (s: string): string => s.replace(/[^a-zA-Z0-9_-]/g, '_');
 
 /** Whether a result takes part in masking at all (counted, and maskable). */
 export const eligible = (m: Message): boolean =>
@@ -82,7 +90,7 @@ export function maskedSnippet(m: Message): string {
   const preview = name === SHELL_TOOL ? shellPreview(text)
     : saved.length > 500 ? `${saved.slice(0, 250)}\n... [TRUNCATED] ...\n${saved.slice(-250)}` : saved;
   const id = sanitize(m.tool_call_id ?? 'unknown').toLowerCase();
-  const file = `${OUTPUT_DIR}/${sanitize(name).toLowerCase()}_${id}_${'x'.repeat(6)}.txt`;
+  const file = `${OUTPUT_DIR}/${sanitize(name).toLowerCase()}_${id}_${RANDOM_PART}.txt`;
   return `<${MASK_TAG}>\n${preview}\n\nOutput too large. Full output available at: ${file}\n</${MASK_TAG}>`;
 }
 

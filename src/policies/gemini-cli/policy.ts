@@ -23,7 +23,9 @@ import { flagOverWindow } from '../shared/over-window.js';
 import { roughText } from '../shared/rough.js';
 import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type PolicyDefinition } from '../types.js';
 import { splitPoint, truncateToBudget } from './compress.js';
+import { contentJsonChars } from './content-json.js';
 import { geminiMessagesTokens, geminiTextTokens } from './estimate.js';
+import { PROJECT_TEMP_DIR, sanitize } from './mask.js';
 import { MaskTrigger } from './mask-trigger.js';
 
 export const ACK_TEXT = 'Got it. Thanks for the additional context!';
@@ -31,6 +33,7 @@ const SAFE_BUFFER_TOKENS = 20_000;
 
 const ESTIMATORS = ['estimateTokenCountSync', 'chars/4'] as const;
 const SUMMARY_INPUT_LIMITS = ['token-limit', 'limit-minus-20k'] as const;
+const SPLIT_MEASURES = ['content-json', 'message-json'] as const;
 
 interface GeminiConfig {
   threshold: number;
@@ -41,6 +44,7 @@ interface GeminiConfig {
   summaryTokens: number;
   estimator: (typeof ESTIMATORS)[number];
   summaryInputLimit: (typeof SUMMARY_INPUT_LIMITS)[number];
+  splitMeasure: (typeof SPLIT_MEASURES)[number];
   maskToolOutputs: boolean;
   maskProtectTokens: number;
   maskMinPrunableTokens: number;
@@ -55,6 +59,8 @@ class GeminiCliPolicy implements ContextPolicy {
   private cutChars = 0;
   private readonly mask: MaskTrigger | undefined;
   private readonly countText: (text: string) => number;
+  /** `getNextCompressionTruncationId`: numbers the saved outputs of the session */
+  private truncations = 0;
 
   constructor(
     readonly params: Readonly<Record<string, unknown>>,
@@ -105,14 +111,19 @@ class GeminiCliPolicy implements ContextPolicy {
     const original = ctx.lastUsage?.promptTokens ?? 0;
     if (history.length === 0 || original < this.cfg.threshold * ctx.contextWindow) return undefined;
     const maxChars = this.truncateChars(ctx, original);
-    const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, maxChars, this.countText, this.cuts);
+    const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, maxChars, {
+      count: this.countText, cuts: this.cuts,
+      file: (m) => `${PROJECT_TEMP_DIR}/tool-outputs/${sanitize(m.name ?? 'unknown_tool').toLowerCase()}_${++this.truncations}.txt`,
+    });
     if (this.failed) {
       const after = this.cfg.estimator === 'chars/4' ? ctx.systemTokens + ctx.tokens.messages(truncated) : geminiMessagesTokens(truncated);
       if (after >= original) return undefined;
       const over = after > ctx.contextWindow ? { detail: { overWindow: true, tokens: after } } : {};
       return { history: truncated, kind: 'trim', note: 'summarization failed before: truncation only', ...over };
     }
-    const split = splitPoint(truncated, 1 - this.cfg.preserveFraction);
+    const split = this.cfg.splitMeasure === 'content-json'
+      ? splitPoint(truncated, 1 - this.cfg.preserveFraction, contentJsonChars)
+      : splitPoint(truncated, 1 - this.cfg.preserveFraction);
     if (split === 0) return { veto: 'nothing-to-compress' };
     const originalHead = history.slice(0, split);
     const forSummary = this.summaryInputFits(originalHead, ctx) ? originalHead : truncated.slice(0, split);
@@ -126,7 +137,9 @@ class GeminiCliPolicy implements ContextPolicy {
     if (!snapshot) return { veto: 'empty-summary' };
     const next: Message[] = [{ role: 'user', content: snapshot }, { role: 'assistant', content: ACK_TEXT }, ...truncated.slice(split)];
     const after = ctx.systemTokens + ctx.tokens.messages(next);
-    if (after > original) {
+    // upstream weighs its estimate of the new history (calculateRequestTokenCount; its environment-context
+    // message, a few hundred tokens, is left out here) against the last prompt's real count
+    if ((this.cfg.estimator === 'chars/4' ? after : geminiMessagesTokens(next)) > original) {
       this.failed = true;
       return { veto: 'inflated-token-count' };
     }
@@ -152,8 +165,9 @@ export const geminiCliPolicy: PolicyDefinition = {
   versions: {
     '5411f113': {
       description: 'the previous port (google-gemini/gemini-cli @ 5411f113): no tool-output masking, chars/4 for tool outputs, '
-        + 'the summarizer\'s original head only under the limit − 20,000 tokens, a fixed 40,000-character cut',
-      defaults: { maskToolOutputs: false, estimator: 'chars/4', summaryInputLimit: 'limit-minus-20k', truncateToRemaining: false },
+        + 'the summarizer\'s original head only under the limit − 20,000 tokens, a fixed 40,000-character cut, the split measured on '
+        + 'the JSON of compactbench\'s messages (saved outputs now named as upstream names them, in both versions)',
+      defaults: { maskToolOutputs: false, estimator: 'chars/4', summaryInputLimit: 'limit-minus-20k', truncateToRemaining: false, splitMeasure: 'message-json' },
     },
   },
   params: [
@@ -164,6 +178,7 @@ export const geminiCliPolicy: PolicyDefinition = {
     { name: 'truncateToRemaining', type: 'boolean', default: true, description: 'cap the cut at 4 × (limit − last prompt) characters (getTruncateToolOutputThreshold)' },
     { name: 'estimator', type: 'enum', values: ESTIMATORS, default: 'estimateTokenCountSync', description: 'token estimate of the budget, the failed-compression check and the summarizer input: estimateTokenCountSync (1.5 per non-ASCII character) or chars/4 (the previous port)' },
     { name: 'summaryInputLimit', type: 'enum', values: SUMMARY_INPUT_LIMITS, default: 'token-limit', description: 'the summarizer gets the original head when it is under the token limit (0.61.0) or under the limit − 20,000 (the previous port); else the truncated head' },
+    { name: 'splitMeasure', type: 'enum', values: SPLIT_MEASURES, default: 'content-json', description: 'characters the split point measures: the JSON of Gemini CLI\'s Content form (upstream) or of compactbench\'s messages (the previous port)' },
     { name: 'maskToolOutputs', type: 'boolean', default: true, description: 'tool-output masking before every request (ToolOutputMaskingService)' },
     { name: 'maskProtectTokens', type: 'integer', default: 50_000, min: 0, description: 'newest tool tokens never masked (DEFAULT_TOOL_PROTECTION_THRESHOLD)' },
     { name: 'maskMinPrunableTokens', type: 'integer', default: 30_000, min: 0, description: 'mask only when this many tool tokens are prunable (DEFAULT_MIN_PRUNABLE_TOKENS_THRESHOLD)' },
