@@ -10,6 +10,7 @@ import type { SessionRow } from '../metrics/aggregate.js';
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { Estimate } from '../metrics/stats.js';
 import { pairedDeltas, type Interval } from './paired.js';
+import { workloadCaveat } from './verdict-caveats.js';
 
 export type RankMetric = 'costTotal' | 'totalTokens';
 
@@ -89,7 +90,7 @@ function leadText(v: Omit<ScenarioVerdict, 'sentence'>): string {
 }
 
 function sentenceFor(v: Omit<ScenarioVerdict, 'sentence'>): string {
-  return `${mainSentence(v)}${leadText(v)}`;
+  return `${mainSentence(v)}${leadText(v)}${workloadCaveat(v.ranked)}`;
 }
 
 function mainSentence(v: Omit<ScenarioVerdict, 'sentence'>): string {
