@@ -21,6 +21,7 @@
  */
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import { UsageMeter } from '../shared/usage-meter.js';
 import { toolSet, type ToolSet } from '../shared/tool-calls.js';
 import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type PolicyDefinition } from '../types.js';
@@ -96,11 +97,12 @@ class ClaudeCodePolicy implements ContextPolicy {
       if (c) {
         this.counts.rejectionClears++;
         this.meter.invalidate();
-        return {
+        // the retry may still be over the window: flagged (detail.overWindow), as the report expects
+        return flagOverWindow(history, {
           history: c.history, kind: 'rejection-clear',
           note: `context rejected: cleared thinking of ${c.thinkingCleared} messages and ${c.resultsCleared} tool results (~${c.savedTokens} tokens)`,
           detail: { thinkingCleared: c.thinkingCleared, cleared: c.resultsCleared, savedTokens: c.savedTokens },
-        };
+        }, ctx);
       }
     }
     if (!this.cfg.reactiveCompact) return undefined;

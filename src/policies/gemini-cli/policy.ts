@@ -170,6 +170,12 @@ export const geminiCliPolicy: PolicyDefinition = {
       defaults: { maskToolOutputs: false, estimator: 'chars/4', summaryInputLimit: 'limit-minus-20k', truncateToRemaining: false, splitMeasure: 'message-json' },
     },
   },
+  upstreamProperties: {
+    'well-formed-text': 'Gemini CLI cuts text by UTF-16 code unit, so a cut can split an emoji\'s surrogate pair: formatTruncatedToolOutput '
+      + '(utils/fileUtils.js: contentStr.slice(0, headChars), contentStr.slice(-tailChars)) and the masking preview '
+      + '(context/toolOutputMaskingService.js: content.slice(0, 250), content.slice(-250)). The port cuts where upstream cuts; '
+      + 'oracles/gemini-cli compares the texts character for character. Source: @google/gemini-cli-core 0.61.0.',
+  },
   params: [
     { name: 'threshold', type: 'number', default: 0.5, min: 0.01, max: 1, description: 'compress when the last prompt ≥ this × the token limit (DEFAULT_COMPRESSION_TOKEN_THRESHOLD; setting model.compressionThreshold)' },
     { name: 'preserveFraction', type: 'number', default: 0.3, min: 0.01, max: 0.99, description: 'newest share of the history (characters) kept (COMPRESSION_PRESERVE_THRESHOLD)' },
