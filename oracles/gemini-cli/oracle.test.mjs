@@ -14,7 +14,7 @@ import { ChatCompressionService, findCompressSplitPoint } from '@google/gemini-c
 import { ToolOutputMaskingService } from '@google/gemini-cli-core/dist/src/context/toolOutputMaskingService.js';
 import { splitPoint, truncateToBudget } from '../../dist/policies/gemini-cli/compress.js';
 import { contentJsonChars } from '../../dist/policies/gemini-cli/content-json.js';
-import { geminiTextTokens } from '../../dist/policies/gemini-cli/estimate.js';
+import { messageTextTokens } from '../../dist/policies/gemini-cli/estimate.js';
 import { maskToolOutputs, PROJECT_TEMP_DIR, sanitize } from '../../dist/policies/gemini-cli/mask.js';
 import { geminiCliPolicy } from '../../dist/policies/gemini-cli/policy.js';
 import { resolveParams } from '../../dist/policies/params.js';
@@ -99,8 +99,8 @@ describe('gemini-cli port against @google/gemini-cli-core', () => {
         const { config: cfg } = config();
         const r = await new ChatCompressionService().compress(stubChat(contents, 10_000_000), 'oracle', false, 'gemini-2.5-pro', cfg, true);
         const upstream = r.newHistory ?? contents;
-        if (sameOutputs(upstream, toGemini(truncateToBudget(msgs, 50_000, 40_000, { count: geminiTextTokens, file: savedFile() })).contents)) agree++;
-        if (sameOutputs(upstream, toGemini(truncateToBudget(msgs, 50_000, 40_000, { count: roughText })).contents)) agreeOld++;
+        if (sameOutputs(upstream, toGemini(truncateToBudget(msgs, 50_000, 40_000, { count: messageTextTokens, file: savedFile() })).contents)) agree++;
+        if (sameOutputs(upstream, toGemini(truncateToBudget(msgs, 50_000, 40_000, { count: (m) => roughText(m.content) })).contents)) agreeOld++;
       }
       record('truncation', k.text, agree, N);
       record('truncation, previous port (chars/4)', k.text, agreeOld, N);

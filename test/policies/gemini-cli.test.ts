@@ -1,7 +1,7 @@
 /** `gemini-cli`: chat compression, from chatCompressionService.ts @ 5411f113 and @google/gemini-cli-core 0.61.0. */
 import { describe, expect, it } from 'vitest';
 import { assistant, call, contentText, toolResult, user, type Message } from '../../src/core/messages.js';
-import { geminiTextTokens } from '../../src/policies/gemini-cli/estimate.js';
+import { messageTextTokens } from '../../src/policies/gemini-cli/estimate.js';
 import { resolveParams } from '../../src/policies/params.js';
 import { getPolicy } from '../../src/policies/registry.js';
 import { formatTruncated, splitPoint, truncateToBudget } from '../../src/policies/gemini-cli/compress.js';
@@ -72,7 +72,7 @@ describe('gemini-cli 0.61.0 against the previous port (gemini-cli@5411f113)', ()
 
   it('weighs non-ASCII outputs at 1.5 tokens a character: a 45,000-character CJK output is over the 50k budget', () => {
     const h: Message[] = [user('go'), assistant(null, [call('c1', 'read_file', {})]), { ...toolResult('c1', '日'.repeat(45_000)), name: 'read_file' }];
-    const cut = truncateToBudget(h, 50_000, 40_000, { count: geminiTextTokens });
+    const cut = truncateToBudget(h, 50_000, 40_000, { count: messageTextTokens });
     expect(contentText(cut[2]!)).toMatch(/^Output too large\. Showing first 8,000 and last 32,000 characters/);
     expect(truncateToBudget(h, 50_000, 40_000)[2]).toBe(h[2]);
   });

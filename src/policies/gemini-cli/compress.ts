@@ -25,7 +25,7 @@ export function formatTruncated(text: string, maxChars: number, file = LEGACY_OU
 
 export interface TruncateOptions {
   /** tokens of a tool output's text: Gemini CLI's estimate (./estimate.ts), or chars/4 (the default, the previous port) */
-  count?: (text: string) => number;
+  count?: (m: Message) => number;
   /** each message's cut copy, for one `maxChars` */
   cuts?: WeakMap<Message, Message>;
   /** the saved file a response over the budget names, called for each (upstream numbers them per session); default the previous port's */
@@ -40,29 +40,29 @@ export interface TruncateOptions {
  * same object, with the same content as a fresh cut (only the file's number is the first cut's).
  */
 export function truncateToBudget(history: readonly Message[], budget: number, maxChars: number, opts: TruncateOptions = {}): Message[] {
-  const { count = roughText, cuts, file } = opts;
+  const { count = (m: Message) => roughText(contentText(m)), cuts, file } = opts;
   let used = 0;
   const out = history.slice();
   for (let i = out.length - 1; i >= 0; i--) {
     const m = out[i]!;
     if (m.role !== 'tool') continue;
-    const text = contentText(m);
-    const tokens = count(text);
+    const tokens = count(m);
     if (used + tokens > budget) {
       // upstream saves (and numbers) every response over the budget, cut or not
       const saved = file?.(m);
       const known = cuts?.get(m);
       if (known) {
         out[i] = known;
-        used += count(known.content as string);
+        used += count(known);
         continue;
       }
+      const text = contentText(m);
       const cut = formatTruncated(text, maxChars, saved);
       if (cut !== text) {
         out[i] = { ...m, content: cut };
         cuts?.set(m, out[i]!);
       }
-      used += count(cut);
+      used += count(out[i]!);
     } else used += tokens;
   }
   return out;

@@ -27,6 +27,15 @@ export function textTokensRaw(text: string): number {
 /** `estimateTokenCountSync([{ text }])`: what truncation counts for a tool output. */
 export const geminiTextTokens = (text: string): number => Math.floor(textTokensRaw(text));
 
+const textMemo = new WeakMap<Message, number>();
+
+/** `geminiTextTokens` of a message's text, memoized (a compression walks every tool output of the history). */
+export function messageTextTokens(m: Message): number {
+  let n = textMemo.get(m);
+  if (n === undefined) textMemo.set(m, (n = geminiTextTokens(contentText(m))));
+  return n;
+}
+
 /** Characters of `JSON.stringify({ output: text })`, the response object Gemini CLI stores for a tool result. */
 export const outputJsonChars = (text: string): number => JSON.stringify(text).length + 11;
 

@@ -44,9 +44,15 @@ export interface Masking {
 
 export const sanitize = (s: string): string => s.replace(/[^a-zA-Z0-9_-]/g, '_');
 
-/** Whether a result takes part in masking at all (counted, and maskable). */
-export const eligible = (m: Message): boolean =>
-  m.role === 'tool' && !EXEMPT.has(m.name ?? '') && !contentText(m).includes(`<${MASK_TAG}`);
+const eligibleMemo = new WeakMap<Message, boolean>();
+
+/** Whether a result takes part in masking at all (counted, and maskable); memoized, messages are immutable. */
+export function eligible(m: Message): boolean {
+  if (m.role !== 'tool') return false;
+  let e = eligibleMemo.get(m);
+  if (e === undefined) eligibleMemo.set(m, (e = !EXEMPT.has(m.name ?? '') && !contentText(m).includes(`<${MASK_TAG}`)));
+  return e;
+}
 
 /** The end (exclusive) of the scanned part of `history[0 : end]`: the newest Gemini message left out when protected. */
 export function scanEnd(history: readonly Message[], end: number, protectLatestTurn: boolean): number {
@@ -94,8 +100,27 @@ export function maskedSnippet(m: Message): string {
   return `<${MASK_TAG}>\n${preview}\n\nOutput too large. Full output available at: ${file}\n</${MASK_TAG}>`;
 }
 
-/** Tokens masking counts for a result. */
-export const resultTokens = (m: Message): number => responseTokens(m.name ?? '', contentText(m));
+const tokensMemo = new WeakMap<Message, number>();
+
+/** Tokens masking counts for a result (memoized). */
+export function resultTokens(m: Message): number {
+  let n = tokensMemo.get(m);
+  if (n === undefined) tokensMemo.set(m, (n = responseTokens(m.name ?? '', contentText(m))));
+  return n;
+}
+
+const maskedMemo = new WeakMap<Message, Message | null>();
+
+/** The masked copy of a result, or null when masking it saves no tokens (memoized: rescans meet small outputs again). */
+function maskedCopy(m: Message): Message | null {
+  let c = maskedMemo.get(m);
+  if (c === undefined) {
+    const snippet = maskedSnippet(m);
+    c = resultTokens(m) - responseTokens(m.name ?? '', snippet) > 0 ? { ...m, content: snippet } : null;
+    maskedMemo.set(m, c);
+  }
+  return c;
+}
 
 /**
  * `ToolOutputMaskingService.mask` over `history[0 : end]` (Gemini CLI's history; later messages are the
@@ -123,12 +148,11 @@ export function maskToolOutputs(history: readonly Message[], end: number, cfg: M
   let savedTokens = 0;
   for (const i of prunable) {
     const m = history[i]!;
-    const snippet = maskedSnippet(m);
-    const saving = resultTokens(m) - responseTokens(m.name ?? '', snippet);
-    if (saving <= 0) continue;
+    const copy = maskedCopy(m);
+    if (!copy) continue;
     out ??= history.slice();
-    out[i] = { ...m, content: snippet };
-    savedTokens += saving;
+    out[i] = copy;
+    savedTokens += resultTokens(m) - resultTokens(copy);
   }
   return out ? { history: out, masked: prunable.filter((i) => out![i] !== history[i]).length, savedTokens, prunableTokens } : undefined;
 }

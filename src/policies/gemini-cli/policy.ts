@@ -18,13 +18,13 @@
  * `gemini-cli@5411f113` is the previous port: no masking, chars/4, the summarizer's head under limit − 20k.
  * Not modelled: the experimental context manager and agent history provider (off by default).
  */
-import type { Message } from '../../core/messages.js';
+import { contentText, type Message } from '../../core/messages.js';
 import { flagOverWindow } from '../shared/over-window.js';
 import { roughText } from '../shared/rough.js';
 import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type PolicyDefinition } from '../types.js';
 import { splitPoint, truncateToBudget } from './compress.js';
 import { contentJsonChars } from './content-json.js';
-import { geminiMessagesTokens, geminiTextTokens } from './estimate.js';
+import { geminiMessagesTokens, messageTextTokens } from './estimate.js';
 import { PROJECT_TEMP_DIR, sanitize } from './mask.js';
 import { MaskTrigger } from './mask-trigger.js';
 
@@ -58,7 +58,7 @@ class GeminiCliPolicy implements ContextPolicy {
   private cuts = new WeakMap<Message, Message>();
   private cutChars = 0;
   private readonly mask: MaskTrigger | undefined;
-  private readonly countText: (text: string) => number;
+  private readonly countText: (m: Message) => number;
   /** `getNextCompressionTruncationId`: numbers the saved outputs of the session */
   private truncations = 0;
 
@@ -66,7 +66,7 @@ class GeminiCliPolicy implements ContextPolicy {
     readonly params: Readonly<Record<string, unknown>>,
     private readonly cfg: GeminiConfig,
   ) {
-    this.countText = cfg.estimator === 'chars/4' ? roughText : geminiTextTokens;
+    this.countText = cfg.estimator === 'chars/4' ? (m) => roughText(contentText(m)) : messageTextTokens;
     this.mask = cfg.maskToolOutputs
       ? new MaskTrigger({ protectTokens: cfg.maskProtectTokens, minPrunableTokens: cfg.maskMinPrunableTokens, protectLatestTurn: cfg.maskProtectLatestTurn })
       : undefined;
