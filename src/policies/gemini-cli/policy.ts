@@ -118,7 +118,8 @@ class GeminiCliPolicy implements ContextPolicy {
     if (this.failed) {
       const after = this.cfg.estimator === 'chars/4' ? ctx.systemTokens + ctx.tokens.messages(truncated) : geminiMessagesTokens(truncated);
       if (after >= original) return undefined;
-      const over = after > ctx.contextWindow ? { detail: { overWindow: true, tokens: after } } : {};
+      // flagged here by the previous port's exact count; with upstream's estimate, flagOverWindow counts exactly
+      const over = this.cfg.estimator === 'chars/4' && after > ctx.contextWindow ? { detail: { overWindow: true, tokens: after } } : {};
       return { history: truncated, kind: 'trim', note: 'summarization failed before: truncation only', ...over };
     }
     const split = this.cfg.splitMeasure === 'content-json'
