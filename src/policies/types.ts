@@ -152,6 +152,16 @@ export interface PolicyVersion {
   definition?: PolicyDefinition;
 }
 
+/** What a port assumes of the workload (PolicyDefinition.workloadFit; docs/policies-agents.md). */
+export interface WorkloadFit {
+  /** whether compactbench's tool-loop workloads have the shape the agent runs */
+  fits: boolean;
+  /** what in the workload the port takes as the agent's */
+  assumes: string;
+  /** what the agent sends or does that the port leaves out */
+  leavesOut: string;
+}
+
 /** A registry entry: a factory plus the metadata `compactbench policies` prints. */
 export interface PolicyDefinition {
   id: string;
@@ -172,6 +182,12 @@ export interface PolicyDefinition {
    * reported (marked as documented), but do not fail the check. Never use this for a bug in the port.
    */
   upstreamProperties?: Readonly<Record<string, string>>;
+  /**
+   * For a port of an agent: what in the simulated workload the port assumes, what of the agent's own
+   * context it leaves out, and whether compactbench's workloads (agent tool loops whose tool results live
+   * in the history) have the shape the agent runs. `fits: false` makes every verdict that ranks it say so.
+   */
+  workloadFit?: WorkloadFit;
   /** create a fresh instance for one session (policies may keep per-session state) */
   create(params: Readonly<Record<string, unknown>>): ContextPolicy;
 }

@@ -15,6 +15,7 @@ import { pairedDeltas, type Interval } from './paired.js';
 import { failedPolicies, failureSentence, type FailedPolicy } from './verdict-failures.js';
 import type { TraceSampleVerdict } from './trace-verdict.js';
 import type { RetentionVerdict } from './verdict-retention.js';
+import { workloadCaveat } from './verdict-caveats.js';
 
 export type RankMetric = 'costTotal' | 'totalTokens';
 
@@ -106,11 +107,11 @@ function leadText(v: Omit<ScenarioVerdict, 'sentence'>): string {
 }
 
 function sentenceFor(v: Omit<ScenarioVerdict, 'sentence'>): string {
-  if (!v.failed.length) return `${mainSentence(v)}${leadText(v)}`;
+  if (!v.failed.length) return `${mainSentence(v)}${leadText(v)}${workloadCaveat(v.ranked)}`;
   // the failure first; the comparison among the policies that completed (if any can still be made) after it
   const failed = failureSentence(v.scenario, v.failed, v.baseline);
   if (v.failed.some((f) => f.policyLabel === v.baseline) || v.ranked.length < 2) return failed;
-  return `${failed} Among the rest: ${mainSentence(v).replace(`${v.scenario}: `, '')}${leadText(v)}`;
+  return `${failed} Among the rest: ${mainSentence(v).replace(`${v.scenario}: `, '')}${leadText(v)}${workloadCaveat(v.ranked)}`;
 }
 
 function mainSentence(v: Omit<ScenarioVerdict, 'sentence'>): string {

@@ -1,6 +1,9 @@
-/** `gemini-cli`: chat compression, from chatCompressionService.ts @ 5411f113. */
+/** `gemini-cli`: chat compression, from chatCompressionService.ts @ 5411f113 and @google/gemini-cli-core 0.61.0. */
 import { describe, expect, it } from 'vitest';
-import { contentText, type Message } from '../../src/core/messages.js';
+import { assistant, call, contentText, toolResult, user, type Message } from '../../src/core/messages.js';
+import { messageTextTokens } from '../../src/policies/gemini-cli/estimate.js';
+import { resolveParams } from '../../src/policies/params.js';
+import { getPolicy } from '../../src/policies/registry.js';
 import { formatTruncated, splitPoint, truncateToBudget } from '../../src/policies/gemini-cli/compress.js';
 import { ACK_TEXT, geminiCliPolicy } from '../../src/policies/gemini-cli/policy.js';
 import type { PolicyResult, PolicyVeto } from '../../src/policies/types.js';
@@ -61,5 +64,37 @@ describe('gemini-cli policy', () => {
     const big: Message[] = history(turn({ resultTokens: 60_000, calls: 2 }, 'x'));
     const r = p.beforeStep!(big, makeCtx({ contextWindow: 1_000, lastUsage: usage(200_000) })) as PolicyResult;
     expect(r.kind).toBe('trim');
+  });
+});
+
+describe('gemini-cli 0.61.0 against the previous port (gemini-cli@5411f113)', () => {
+  const old = getPolicy('gemini-cli@5411f113');
+
+  it('weighs non-ASCII outputs at 1.5 tokens a character: a 45,000-character CJK output is over the 50k budget', () => {
+    const h: Message[] = [user('go'), assistant(null, [call('c1', 'read_file', {})]), { ...toolResult('c1', '日'.repeat(45_000)), name: 'read_file' }];
+    const cut = truncateToBudget(h, 50_000, 40_000, { count: messageTextTokens });
+    expect(contentText(cut[2]!)).toMatch(/^Output too large\. Showing first 8,000 and last 32,000 characters/);
+    expect(truncateToBudget(h, 50_000, 40_000)[2]).toBe(h[2]);
+  });
+
+  it('gives the summarizer the original head while its estimate is under the limit (the previous port: limit − 20k)', () => {
+    // the head's tool outputs (about 84k tokens) are over the 50k budget, so the truncated head differs
+    const h = history(turn({ resultTokens: 28_000, calls: 3 }, 'a'), turn({ resultTokens: 10, calls: 1 }, 'b'), turn({ resultTokens: 10, calls: 1 }, 'c'));
+    const ctx = (summarizer: ReturnType<typeof recordingSummarizer>) => makeCtx({ contextWindow: 100_000, lastUsage: usage(99_000), summarizer });
+    const now = recordingSummarizer();
+    const r = create(geminiCliPolicy, { maskToolOutputs: false }).beforeStep!(h, ctx(now)) as PolicyResult;
+    const split = (r.detail as Record<string, number>).split;
+    expect(now.requests[0]!.messages).toEqual(h.slice(0, split));
+    const before = recordingSummarizer();
+    old.create(resolveParams(old, {})).beforeStep!(h, ctx(before));
+    expect(before.requests[0]!.messages).not.toEqual(h.slice(0, split));
+  });
+
+  it('caps the cut at 4 × the room left under the limit (getTruncateToolOutputThreshold)', () => {
+    // turn b, still in progress, is kept: its older outputs are past the 50k budget and cut
+    const h = history(turn({ resultTokens: 10, calls: 1 }, 'a'), turn({ resultTokens: 30_000, calls: 3 }, 'b').slice(0, -1));
+    const r = create(geminiCliPolicy, { maskToolOutputs: false }).beforeStep!(h, makeCtx({ contextWindow: 200_000, lastUsage: usage(195_000) })) as PolicyResult;
+    const cut = r.history.filter((m) => m.role === 'tool').map(contentText).find((t) => t.startsWith('Output too large'));
+    expect(cut).toMatch(/^Output too large\. Showing first 4,000 and last 16,000 characters/);
   });
 });

@@ -156,7 +156,7 @@ describe('incremental structures equal their whole-history computations', () => 
         const cuts = new WeakMap<Message, Message>();
         replay(ops, (h) => {
           const fresh = truncateToBudget(h, budget, maxChars);
-          expect(truncateToBudget(h, budget, maxChars, cuts)).toEqual(fresh);
+          expect(truncateToBudget(h, budget, maxChars, { cuts })).toEqual(fresh);
         });
       }),
       { numRuns: RUNS, seed: 19 },

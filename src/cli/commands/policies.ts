@@ -1,6 +1,7 @@
 /** `compactbench policies [--json]`: the registered policies, their sources and parameters. */
 import type { Command } from 'commander';
 import { FRAMEWORK_REGISTRY, REGISTRY } from '../../policies/registry.js';
+import { workloadFitOf } from '../../policies/workload-fit.js';
 
 export function policyCatalogue() {
   return [...REGISTRY.values(), ...FRAMEWORK_REGISTRY.values()].map((d) => ({
@@ -16,6 +17,8 @@ export function policyCatalogue() {
     params: d.params.map((p) => ({ name: p.name, type: p.type, default: p.default, description: p.description, ...(p.values ? { values: p.values } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}) })),
     /** invariants the modelled upstream system does not hold by design (see `compactbench check`) */
     upstreamProperties: d.upstreamProperties ?? {},
+    /** for an agent's port: whether the workload has the agent's shape, what it assumes, what it leaves out */
+    workloadFit: workloadFitOf(d) ?? null,
   }));
 }
 
@@ -23,7 +26,7 @@ export function register(program: Command): void {
   program
     .command('policies')
     .description('list the registered policies with their sources and parameters')
-    .option('--json', 'print a JSON array of {id, description, source, params}')
+    .option('--json', 'print a JSON array of {id, description, source, version, versions, params, upstreamProperties, workloadFit}')
     .action((opts: { json?: boolean }) => {
       const list = policyCatalogue();
       if (opts.json) {
@@ -35,6 +38,9 @@ export function register(program: Command): void {
         for (const [v, what] of Object.entries(p.versions)) process.stdout.write(`  also ${p.id}@${v}: ${what}\n`);
         for (const q of p.params) process.stdout.write(`    ${q.name} (${q.type}, default ${JSON.stringify(q.default)}): ${q.description}\n`);
         for (const [name, why] of Object.entries(p.upstreamProperties)) process.stdout.write(`  documented upstream property ${name}: ${why}\n`);
+        if (p.workloadFit) {
+          process.stdout.write(`  workload: ${p.workloadFit.fits ? 'fits' : 'does NOT fit compactbench\'s tool-loop workloads'}; assumes ${p.workloadFit.assumes}; leaves out ${p.workloadFit.leavesOut}\n`);
+        }
       }
     });
 }

@@ -50,6 +50,8 @@ export const CLAUDE_CODE_PARAMS: readonly ParamSpec[] = [
   { name: 'circuitBreaker', type: 'boolean', default: true, description: 'stop auto-compacting after consecutive failures' },
   { name: 'maxConsecutiveFailures', type: 'integer', default: 3, min: 1, description: 'failures that open the breaker (MAX_CONSECUTIVE_AUTOCOMPACT_FAILURES)' },
   { name: 'reactiveCompact', type: 'boolean', default: false, description: 'compact when the request overflows the window (ant-only REACTIVE_COMPACT upstream)' },
+  { name: 'rejectionClear', type: 'boolean', default: true, description: 'on a context rejection, clear earlier thinking and all but the newest rejectionKeepRecent compactable tool results, then retry, before any compaction (2.1.112 cli.js handleHintReject; server flag tengu_hazel_osprey)' },
+  { name: 'rejectionKeepRecent', type: 'integer', default: 5, min: 1, description: 'compactable tool results the rejection path keeps (2.1.112: keepRecent 5)' },
   { name: 'compactableTools', type: 'string', default: CLAUDE_COMPACTABLE_TOOLS, description: 'comma-separated tools whose results microcompact may clear (case-insensitive; * = all)' },
   { name: 'readTools', type: 'string', default: 'Read', description: 'comma-separated tools whose results count as file reads for re-attachment (case-insensitive)' },
 ];
@@ -77,6 +79,8 @@ export interface ClaudeCodeConfig {
   circuitBreaker: boolean;
   maxConsecutiveFailures: number;
   reactiveCompact: boolean;
+  rejectionClear: boolean;
+  rejectionKeepRecent: number;
   compactableTools: string;
   readTools: string;
 }

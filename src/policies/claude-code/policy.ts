@@ -1,7 +1,8 @@
 /**
  * `claude-code`: Claude Code's context management as layers that can each be switched off
  * (shared/reference/policies.md §2; sources and constants in ./config.ts). The default is what a current
- * external 2.1.x build runs (claude-code-best/claude-code @ f90eee85d, 2026-03-31): auto-compact only.
+ * external 2.1.x build runs (claude-code-best/claude-code @ f90eee85d, 2026-03-31, checked against 2.1.112's
+ * cli.js): auto-compact, and the rejection path.
  * 1. time-based microcompact (generation 2, off: server flag, `enabled: false` in timeBasedMCConfig.ts):
  *    after a ≥ 60-minute pause, clear all but 5 compactable results;
  * 2. per-step microcompact (generation 1, off: "Legacy microcompact path removed" in microCompact.ts):
@@ -11,11 +12,16 @@
  *    re-attached (a reference note for a file over 5k tokens, none past the 50k budget), and a circuit
  *    breaker after 3 consecutive failures.
  * Layers run at the start of every request in that order (query() calls microcompact, then auto-compact).
+ * 4. on a context rejection (the request is over the window), 2.1.112's clearing: earlier thinking, then all
+ *    but the newest 5 compactable tool results, and a retry (./rejection.ts); reactive compaction (ant-only,
+ *    off) only after that. The version is 2.1.112, the last build published as readable JavaScript.
  * Each microcompact generation is one parameter away; the older mixes are versions (`claude-code@v2.1.6x`,
- * `claude-code@50049c61`, the previous port's composition of both generations, which no release ran).
+ * `claude-code@50049c61`, the previous port's composition of both generations, which no release ran;
+ * `claude-code@f90eee85d`, the port before the rejection path).
  */
 import type { Message } from '../../core/messages.js';
 import type { Usage } from '../../core/usage.js';
+import { flagOverWindow } from '../shared/over-window.js';
 import { UsageMeter } from '../shared/usage-meter.js';
 import { toolSet, type ToolSet } from '../shared/tool-calls.js';
 import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type PolicyDefinition } from '../types.js';
@@ -24,6 +30,7 @@ import type { Clearing } from './compactable.js';
 import { CLAUDE_CODE_PARAMS, readConfig, type ClaudeCodeConfig } from './config.js';
 import { FileState } from './file-state.js';
 import { legacyMicrocompact } from './microcompact.js';
+import { clearOnRejection } from './rejection.js';
 import { thresholds } from './thresholds.js';
 import { gapMinutes, timeBasedMicrocompact } from './time-based.js';
 
@@ -35,7 +42,7 @@ class ClaudeCodePolicy implements ContextPolicy {
   private readonly meter = new UsageMeter();
   private lastAssistantAt: number | undefined;
   private failures = 0;
-  private counts = { microcompactRuns: 0, timeMicrocompactRuns: 0, compactions: 0, compactFailures: 0, breakerSkips: 0 };
+  private counts = { microcompactRuns: 0, timeMicrocompactRuns: 0, compactions: 0, compactFailures: 0, breakerSkips: 0, rejectionClears: 0 };
 
   constructor(readonly params: Readonly<Record<string, unknown>>) {
     this.cfg = readConfig(params);
@@ -78,8 +85,27 @@ class ClaudeCodePolicy implements ContextPolicy {
     return undefined;
   }
 
+  /**
+   * A context rejection: first the 2.1.112 clearing (thinking, then tool results but the newest 5) and a
+   * retry; the harness calls again while the request is still over the window, and only then does the
+   * (ant-only) reactive compaction run.
+   */
   onOverflow(history: readonly Message[], ctx: PolicyContext): HookResult {
-    if (!this.cfg.reactiveCompact || history.length === 0) return undefined;
+    if (history.length === 0) return undefined;
+    if (this.cfg.rejectionClear) {
+      const c = clearOnRejection(history, this.compactable, this.cfg.rejectionKeepRecent);
+      if (c) {
+        this.counts.rejectionClears++;
+        this.meter.invalidate();
+        // the retry may still be over the window: flagged (detail.overWindow), as the report expects
+        return flagOverWindow(history, {
+          history: c.history, kind: 'rejection-clear',
+          note: `context rejected: cleared thinking of ${c.thinkingCleared} messages and ${c.resultsCleared} tool results (~${c.savedTokens} tokens)`,
+          detail: { thinkingCleared: c.thinkingCleared, cleared: c.resultsCleared, savedTokens: c.savedTokens },
+        }, ctx);
+      }
+    }
+    if (!this.cfg.reactiveCompact) return undefined;
     return this.compact(history, ctx, 'reactive compact after prompt-too-long');
   }
 
@@ -132,21 +158,26 @@ class ClaudeCodePolicy implements ContextPolicy {
 
 export const claudeCodePolicy: PolicyDefinition = {
   id: 'claude-code',
-  description: 'Claude Code 2.1.x (external build): auto-compact at window − min(maxOut, 20k) − 13k with file re-attachment and a circuit breaker; both microcompact generations off (parameters).',
+  description: 'Claude Code 2.1.112 (external build): auto-compact at window − min(maxOut, 20k) − 13k with file re-attachment and a circuit breaker; on a context rejection, earlier thinking and all but the newest 5 tool results are cleared first; both microcompact generations off (parameters).',
   source: 'Claude Code (closed source) via the claude-code-best/claude-code mirror of the 2.1.x build '
     + '(src/services/compact/{autoCompact,microCompact,timeBasedMCConfig,compact}.ts, src/utils/attachments.ts @ '
-    + 'f90eee85d80149d797a55eb50c8464c377d1a72b) and de-obfuscations v1.0.68–v2.1.9x (generation 1); '
+    + 'f90eee85d80149d797a55eb50c8464c377d1a72b), checked against @anthropic-ai/claude-code@2.1.112 cli.js (constants; '
+    + 'the context-rejection path handleHintReject), and de-obfuscations v1.0.68–v2.1.9x (generation 1); '
     + 'shared/reference/policies.md §2; seed 000',
-  version: 'f90eee85d',
+  version: '2.1.112',
   versions: {
+    'f90eee85d': {
+      description: 'the port before the 2.1.112 check (claude-code-best/claude-code @ f90eee85d, 2026-03-31): no rejection path, an over-window request goes out as it is',
+      defaults: { rejectionClear: false },
+    },
     'v2.1.6x': {
       description: 'generation-1 per-step microcompact on (v1.0.68 … ~v2.1.6x de-obfuscations: Ly5 = 3, Ny5 = 40k, qy5 = 20k), time-based layer off',
-      defaults: { microcompact: true, timeBasedMicrocompact: false },
+      defaults: { microcompact: true, timeBasedMicrocompact: false, rejectionClear: false },
     },
     '50049c61': {
       description: 'the previous port (cited claude-code-best/claude-code @ 50049c61): both microcompact generations on together and '
         + 'oversized files truncated on re-attachment — a composition no release ran, kept to compare with earlier reports',
-      defaults: { microcompact: true, timeBasedMicrocompact: true, reattachOversize: 'truncate' },
+      defaults: { microcompact: true, timeBasedMicrocompact: true, reattachOversize: 'truncate', rejectionClear: false },
     },
   },
   params: CLAUDE_CODE_PARAMS,
