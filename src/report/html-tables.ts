@@ -60,7 +60,7 @@ export function comparisonHtml(deltas: readonly PairedDelta[], v: GateVerdict | 
       const d = ds.find((x) => x.metric === k);
       if (!d) return [];
       const info = metricInfo(k);
-      return [[info.label, meanCi(d.baseline, info.digits), meanCi(d.candidate, info.digits), deltaText(d.delta, info.digits), pctText(d.relativePct), ICON[checksFor(v, sc, k).status]!]];
+      return [[info.label, meanCi(d.baseline, info.digits), meanCi(d.candidate, info.digits), deltaText(d.delta, info.digits), pctText(d), ICON[checksFor(v, sc, k).status]!]];
     });
     return `<h3>${escapeHtml(sc)}</h3><p class="note">Paired seeds: ${escapeHtml(ds[0]?.seeds.join(', ') ?? '')}</p>\n${tableHtml(['metric', 'baseline', 'candidate', 'Δ (95% CI)', 'Δ% (95% CI)', 'gate'], rows, 'metrics')}`;
   }).join('\n');

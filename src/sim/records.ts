@@ -43,6 +43,8 @@ export interface StepRecord extends RunKey {
   /** comma-separated kinds of compaction events applied before this request */
   events: string;
   utilization: number;
+  /** the context window of the model this request went to (it changes at a model switch) */
+  contextWindow: number;
 }
 
 export interface EventRecord extends RunKey {
