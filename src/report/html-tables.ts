@@ -6,22 +6,13 @@ import { deltaText, pctText } from './compare-markdown.js';
 import { meanCi } from './format.js';
 import type { GateVerdict } from './gate-eval.js';
 import type { ReportManifest, SweepParam } from './manifest.js';
+import { cellHtml, escapeHtml } from './html-escape.js';
 import type { PairedDelta } from './paired.js';
 import { sweepValues, SWEEP_METRICS } from './sweep-table.js';
 
 /** Glyphs DejaVu Sans has (the Markdown's emoji render as boxes in a browser without an emoji font). */
 const ICON: Record<string, string> = { pass: '✓', fail: '✗', 'not-evaluated': '?', '': '' };
 const VERDICT: Record<string, string> = { pass: 'PASS', fail: 'FAIL', 'not-evaluated': 'NOT EVALUATED' };
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** A cell `mean [lo, hi]` as the mean over its interval on a second, smaller line (keeps wide tables on the page). */
-export function cellHtml(c: string): string {
-  const m = /^(\S+) (\[[^\]]*\])$/.exec(c);
-  return m ? `${escapeHtml(m[1]!)}<span class="ci">${escapeHtml(m[2]!)}</span>` : escapeHtml(c);
-}
 
 /** `cls` "metrics" tables are sortable by any column (a click on its header). */
 export function tableHtml(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {

@@ -7,7 +7,7 @@
  */
 import { vegaBundles } from './bundles.js';
 import type { WrittenChart } from './chart-files.js';
-import { escapeHtml } from './html-tables.js';
+import { escapeHtml } from './html-escape.js';
 
 export interface HtmlSection {
   id: string;

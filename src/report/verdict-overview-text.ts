@@ -1,0 +1,51 @@
+/**
+ * The answer across scenarios in words (verdict-overview.ts has the data): one line per leading policy —
+ * where it is the cheapest, how it fares against the baseline, its worst case and its decision rules —
+ * then which policies were identical on every seed, and which policies were never the cheapest.
+ */
+import { ruleSentence } from './rule-telemetry.js';
+import type { IdenticalPair } from './verdict-identical.js';
+import type { PolicyStanding, VerdictOverview } from './verdict-overview.js';
+
+/** "all but small-32k" or "in claude-code-200k and ops-1m": the shorter way to say which scenarios. */
+function where(these: readonly string[], of: number, all: readonly string[]): string {
+  if (these.length === of) return 'all';
+  const rest = all.filter((s) => !these.includes(s));
+  return these.length > of / 2 && rest.length ? `all but ${rest.join(', ')}` : these.join(', ');
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const code = (s: string, md: boolean): string => (md ? `\`${s}\`` : s);
+
+function standingLine(s: PolicyStanding, o: VerdictOverview, all: readonly string[], md: boolean): string {
+  const parts: string[] = [];
+  parts.push(s.cheapestIn.length ? `the cheapest in ${s.cheapestIn.length} of ${s.of} scenarios (${where(s.cheapestIn, s.of, all)})` : `never the cheapest`);
+  if (s.policy !== o.baseline) {
+    const n = (xs: readonly string[]): string => (xs.length ? `${xs.length} (${xs.join(', ')})` : '0');
+    parts.push(`against ${code(o.baseline, md)} cheaper in ${n(s.cheaper)}, dearer in ${n(s.dearer)}, not distinguishable in ${s.tied.length}`);
+  } else parts.push('the baseline');
+  parts.push(s.worst ? `at worst ${s.worst.abovePct.toFixed(1)}% above the cheapest (${s.worst.scenario})` : 'never above the cheapest');
+  const rules = s.rules.map(ruleSentence);
+  return `${code(s.policy, md)}: ${parts.join('; ')}.${rules.length ? ` ${rules.map(capital).join('. ')}.` : ''}`;
+}
+
+function identicalLine(p: IdenticalPair, all: readonly string[], md: boolean): string {
+  const n = p.scenarios.length === p.of ? `in all ${p.of} scenarios` : `in ${p.scenarios.length} of ${p.of} scenarios (${where(p.scenarios, p.of, all)})`;
+  return `${code(p.a, md)} = ${code(p.b, md)} on every seed ${n}`;
+}
+
+/** The most identical pairs listed; with many policies many pairs coincide (e.g. none compacts a short session). */
+const MAX_PAIRS = 8;
+
+/** The overview as lines of text (Markdown when `md`, with `code` spans; plain for the terminal and HTML). */
+export function overviewLines(o: VerdictOverview, scenarios: readonly string[], md: boolean): string[] {
+  if (o.scenarios < 1) return [];
+  const lines = o.leaders.map((s) => standingLine(s, o, scenarios, md));
+  if (o.identical.length) {
+    const shown = o.identical.slice(0, MAX_PAIRS).map((p) => identicalLine(p, scenarios, md));
+    const more = o.identical.length > MAX_PAIRS ? `; ${o.identical.length - MAX_PAIRS} more pairs in the scenarios below` : '';
+    lines.push(`Identical: ${shown.join('; ')}${more}.`);
+  }
+  if (o.others.length) lines.push(`Never the cheapest (${o.others.length}): ${o.others.map((l) => code(l, md)).join(', ')}.`);
+  return lines;
+}
