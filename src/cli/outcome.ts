@@ -69,7 +69,9 @@ export function gateLine(v: GateVerdict | null, out: string): string {
 export function printOutcome(o: Outcome, json: boolean | undefined): void {
   const html = o.result.files.find((f) => path.basename(f) === 'report.html');
   const opened = html ? `open ${html} in a browser for the charts\n` : '';
-  const text = `wrote ${o.result.files.length} files to ${o.out} (${o.sessions} sessions)\n${verdictTerminal(o.result.ranking)}${gateLine(o.result.verdict, o.out)}${opened}`;
+  const named = (f: string): string | undefined => o.result.files.find((x) => x.endsWith(f));
+  const grid = o.command === 'sweep' && named('sweep.md') ? `the grid in full: ${named('sweep.md')} (and sweep.csv); its chart: ${named(path.join('charts', 'sweep.svg')) ?? 'charts/sweep.svg'}\n` : '';
+  const text = `wrote ${o.result.files.length} files to ${o.out} (${o.sessions} sessions)\n${verdictTerminal(o.result.ranking)}${gateLine(o.result.verdict, o.out)}${o.result.terminal ?? ''}${grid}${opened}`;
   if (json) {
     process.stderr.write(text);
     process.stdout.write(outcomeJson(o));

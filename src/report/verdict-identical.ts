@@ -41,6 +41,33 @@ export interface IdenticalPair {
   of: number;
 }
 
+/**
+ * Policies identical to each other in the same scenarios, as groups: the pairs that share a set of
+ * scenarios joined through their common members (identity is transitive, so every two members of a
+ * group were identical in those scenarios). Most scenarios first.
+ */
+export interface IdenticalGroup {
+  labels: string[];
+  scenarios: string[];
+  of: number;
+}
+
+export function identicalSets(pairs: readonly IdenticalPair[]): IdenticalGroup[] {
+  const groups: IdenticalGroup[] = [];
+  for (const p of pairs) {
+    const key = p.scenarios.join('\u0000');
+    const hit = groups.filter((g) => g.scenarios.join('\u0000') === key && (g.labels.includes(p.a) || g.labels.includes(p.b)));
+    if (!hit.length) {
+      groups.push({ labels: [p.a, p.b], scenarios: [...p.scenarios], of: p.of });
+      continue;
+    }
+    const [into, ...rest] = hit;
+    for (const l of [p.a, p.b, ...rest.flatMap((g) => g.labels)]) if (!into!.labels.includes(l)) into!.labels.push(l);
+    for (const g of rest) groups.splice(groups.indexOf(g), 1);
+  }
+  return groups;
+}
+
 /** Every pair identical in at least one scenario, most scenarios first (then in the labels' order). */
 export function identicalPairs(perScenario: readonly { scenario: string; labels: readonly string[]; groups: readonly string[][] }[]): IdenticalPair[] {
   const pairs = new Map<string, IdenticalPair>();

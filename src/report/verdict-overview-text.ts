@@ -4,7 +4,7 @@
  * then which policies were identical on every seed, and which policies were never the cheapest.
  */
 import { ruleSentence } from './rule-telemetry.js';
-import type { IdenticalPair } from './verdict-identical.js';
+import type { IdenticalGroup } from './verdict-identical.js';
 import type { PolicyStanding, VerdictOverview } from './verdict-overview.js';
 
 /** "all but small-32k" or "in claude-code-200k and ops-1m": the shorter way to say which scenarios. */
@@ -29,21 +29,22 @@ function standingLine(s: PolicyStanding, o: VerdictOverview, all: readonly strin
   return `${code(s.policy, md)}: ${parts.join('; ')}.${rules.length ? ` ${rules.map(capital).join('. ')}.` : ''}`;
 }
 
-function identicalLine(p: IdenticalPair, all: readonly string[], md: boolean): string {
-  const n = p.scenarios.length === p.of ? `in all ${p.of} scenarios` : `in ${p.scenarios.length} of ${p.of} scenarios (${where(p.scenarios, p.of, all)})`;
-  return `${code(p.a, md)} = ${code(p.b, md)} on every seed ${n}`;
+function identicalLine(g: IdenticalGroup, all: readonly string[], md: boolean): string {
+  const n = g.scenarios.length === g.of ? `in all ${g.of} scenarios` : `in ${g.scenarios.length} of ${g.of} scenarios (${where(g.scenarios, g.of, all)})`;
+  return `${g.labels.map((l) => code(l, md)).join(' = ')} on every seed ${n}`;
 }
 
-/** The most identical pairs listed; with many policies many pairs coincide (e.g. none compacts a short session). */
-const MAX_PAIRS = 8;
+/** The most identical groups listed; with many policies many coincide (e.g. none compacts a short session). */
+const MAX_GROUPS = 6;
 
 /** The overview as lines of text (Markdown when `md`, with `code` spans; plain for the terminal and HTML). */
 export function overviewLines(o: VerdictOverview, scenarios: readonly string[], md: boolean): string[] {
   if (o.scenarios < 1) return [];
   const lines = o.leaders.map((s) => standingLine(s, o, scenarios, md));
-  if (o.identical.length) {
-    const shown = o.identical.slice(0, MAX_PAIRS).map((p) => identicalLine(p, scenarios, md));
-    const more = o.identical.length > MAX_PAIRS ? `; ${o.identical.length - MAX_PAIRS} more pairs in the scenarios below` : '';
+  const groups = o.identicalGroups;
+  if (groups.length) {
+    const shown = groups.slice(0, MAX_GROUPS).map((g) => identicalLine(g, scenarios, md));
+    const more = groups.length > MAX_GROUPS ? `; ${groups.length - MAX_GROUPS} more groups in the scenarios below` : '';
     lines.push(`Identical: ${shown.join('; ')}${more}.`);
   }
   if (o.others.length) lines.push(`Never the cheapest (${o.others.length}): ${o.others.map((l) => code(l, md)).join(', ')}.`);

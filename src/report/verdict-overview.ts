@@ -6,7 +6,7 @@
  * identical on every seed, in how many scenarios.
  */
 import type { RuleCount } from './rule-telemetry.js';
-import { identicalPairs, type IdenticalPair } from './verdict-identical.js';
+import { identicalPairs, identicalSets, type IdenticalGroup, type IdenticalPair } from './verdict-identical.js';
 import type { ScenarioVerdict } from './verdict-data.js';
 
 export interface PolicyStanding {
@@ -32,7 +32,10 @@ export interface VerdictOverview {
   leaders: PolicyStanding[];
   /** policies not among the leaders, in run order */
   others: string[];
+  /** every pair identical on every seed of at least one scenario */
   identical: IdenticalPair[];
+  /** the same as groups: policies identical to each other in the same scenarios */
+  identicalGroups: IdenticalGroup[];
 }
 
 function standing(policy: string, scenarios: readonly ScenarioVerdict[], baseline: string): PolicyStanding {
@@ -68,5 +71,5 @@ export function buildOverview(scenarios: readonly ScenarioVerdict[], baseline: s
   const leading = all.filter((s) => s.cheapestIn.length > 0 || s.policy === baseline);
   leading.sort((a, b) => b.cheapestIn.length - a.cheapestIn.length || (a.worst?.abovePct ?? 0) - (b.worst?.abovePct ?? 0) || labels.indexOf(a.policy) - labels.indexOf(b.policy));
   const identical = identicalPairs(scenarios.map((v) => ({ scenario: v.scenario, labels: v.ranked.map((r) => r.policyLabel), groups: v.identical })));
-  return { scenarios: scenarios.length, baseline, leaders: leading, others: labels.filter((l) => !leading.some((s) => s.policy === l)), identical };
+  return { scenarios: scenarios.length, baseline, leaders: leading, others: labels.filter((l) => !leading.some((s) => s.policy === l)), identical, identicalGroups: identicalSets(identical) };
 }

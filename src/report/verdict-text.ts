@@ -97,7 +97,7 @@ export function verdictHtml(v: Verdict): string {
 /** What a command prints at its end: the answer across scenarios, one sentence (and its why) per scenario, and the resolution note. */
 export function verdictTerminal(v: Verdict): string {
   if (!v.scenarios.length) return '';
-  const across = v.scenarios.length > 1 ? [`${acrossTitle(v).toLowerCase()}:`, ...overviewLines(v.overview, scenarioNames(v), false).map((l) => `  ${l}`)] : [];
+  const across = v.scenarios.length > 1 ? [`a${acrossTitle(v).slice(1)}:`, ...overviewLines(v.overview, scenarioNames(v), false).map((l) => `  ${l}`)] : [];
   const lines = [...across, `verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.flatMap((s) => [`  ${s.sentence}`, ...(s.why ? [`    ${s.why}`] : [])])];
   if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);
   return `${lines.join('\n')}\n`;

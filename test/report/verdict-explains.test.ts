@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, type SessionRow } from '../../src/metrics/aggregate.js';
 import { splitCost } from '../../src/report/verdict-causes.js';
+import { identicalPairs, identicalSets } from '../../src/report/verdict-identical.js';
 import { dollars } from '../../src/report/verdict-sentence.js';
 import { verdictHtml, verdictMarkdown, verdictTerminal } from '../../src/report/verdict-text.js';
 import { buildVerdict } from '../../src/report/verdict.js';
@@ -89,6 +90,7 @@ describe('the verdict explains itself', () => {
     expect(md.indexOf('**Across 3 scenarios (baseline base):**')).toBeLessThan(md.indexOf('### a'));
     expect(md).toMatch(/- `lean`: the cheapest in 2 of 3 scenarios \(all but b\); against `base` cheaper in 2 \(a, c\), dearer in 1 \(b\), not distinguishable in 0; at worst [\d.]+% above the cheapest \(b\)\. The runway rule was evaluated 36 times and changed the outcome 8 times \(in 8 of 12 sessions\)\./);
     expect(md).toContain('Identical: `lean` = `twin` on every seed in all 3 scenarios.');
+    expect(v.overview.identicalGroups).toEqual([{ labels: ['lean', 'twin'], scenarios: ['a', 'b', 'c'], of: 3 }]);
     expect(verdictTerminal(v)).toMatch(/^across 3 scenarios \(baseline base\):\n {2}lean: the cheapest in 2 of 3/);
     expect(verdictHtml(v)).toMatch(/<div class="answer">/);
   });
@@ -111,5 +113,17 @@ describe('the verdict explains itself', () => {
     const [shown, folded] = html.split('<details class="more">');
     expect(shown!.match(/<tr/g)!.length).toBe(1 + 6);
     expect(folded).toMatch(/<summary>6 more policies, ranks 6–12<\/summary>/);
+  });
+
+  it('joins identical pairs into groups per set of scenarios', () => {
+    const pairs = identicalPairs([
+      { scenario: 'x', labels: ['a', 'b', 'c', 'd'], groups: [['a', 'b', 'c', 'd']] },
+      { scenario: 'y', labels: ['a', 'b', 'c', 'd'], groups: [['a', 'b']] },
+    ]);
+    expect(pairs.length).toBe(6);
+    expect(identicalSets(pairs)).toEqual([
+      { labels: ['a', 'b'], scenarios: ['x', 'y'], of: 2 },
+      { labels: ['a', 'c', 'd', 'b'], scenarios: ['x'], of: 2 },
+    ]);
   });
 });
