@@ -26,7 +26,7 @@ const AUX = { key: 'auxCalls', label: 'summary calls per session', digits: 1 };
 
 /** The parts of costTotal (session-metrics.ts sums them per step). */
 export const COST_CAUSES: readonly CostCause[] = [
-  { key: 'costCacheWrite', label: 'cache writes', driver: BREAKS },
+  { key: 'costCacheWrite', label: 'cache writes', driver: { key: 'cacheWriteTokens', label: 'cache-write tokens per session', digits: 0 } },
   { key: 'costCacheRead', label: 'cache reads', driver: { key: 'cacheReadTokens', label: 'cache-read tokens per session', digits: 0 } },
   { key: 'costUncached', label: 'uncached input', driver: TTL },
   { key: 'costOutput', label: 'output', driver: { key: 'outputTokens', label: 'output tokens per session', digits: 0 } },

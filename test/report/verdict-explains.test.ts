@@ -19,7 +19,7 @@ function row(label: string, seed: number, p: Parts, scenario = 's', telemetry: R
   const costTotal = p.write + p.read + p.uncached + p.output + p.aux + (p.refetch ?? 0);
   const metrics = {
     costTotal, totalTokens: costTotal * 1000, costCacheWrite: p.write, costCacheRead: p.read, costUncached: p.uncached, costOutput: p.output, costAux: p.aux,
-    costRefetch: p.refetch ?? 0, breaksPer100Steps: p.write, 'breaksPer100Steps_ttl-expiry': 0, auxCalls: p.aux * 10, cacheReadTokens: p.read * 1e6, outputTokens: p.output * 1e5,
+    costRefetch: p.refetch ?? 0, breaksPer100Steps: p.write, cacheWriteTokens: p.write * 1e5, 'breaksPer100Steps_ttl-expiry': 0, auxCalls: p.aux * 10, cacheReadTokens: p.read * 1e6, outputTokens: p.output * 1e5,
     eventsPer100Steps: 1, compactionEvents: p.aux, cacheBreaks: p.write, promptTokens: costTotal * 1000,
   } as Record<string, number>;
   return { run: { key: { scenario, seed, policy: label, policyLabel: label, paramsHash: '' }, failure: null, telemetry }, metrics } as unknown as SessionRow;
@@ -51,7 +51,7 @@ describe('the verdict explains itself', () => {
     expect(split.drivers).toEqual(['costCacheWrite']);
     expect(split.parts.find((p) => p.key === 'costCacheWrite')!.driver!.delta).toBeLessThan(0);
     const v = verdictOf(rows);
-    expect(v.scenarios[0]!.why).toMatch(/^Why lean costs \$[\d.]+ less than base: cache writes −\$[\d.]+ \(cache breaks per 100 steps −[\d.]+\)\. Against it: summary calls \+\$0\.10 \(summary calls per session \+1\.0\)\.$/);
+    expect(v.scenarios[0]!.why).toMatch(/^Why lean costs \$[\d.]+ less than base: cache writes −\$[\d.]+ \(cache-write tokens per session −[\d,]+\)\. Against it: summary calls \+\$0\.10 \(summary calls per session \+1\.0\)\.$/);
   });
 
   it('counts a part it does not list as "other", until an extra cause names it', () => {

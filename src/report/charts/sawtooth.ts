@@ -48,7 +48,9 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
                 y: { field: 'promptTokens', type: 'quantitative', title: 'prompt tokens', axis: { format: '~s', tickCount: 4, labelExpr: "datum.value === 0 ? '0' : datum.label" } },
               },
             },
-            {
+            // the panels share their scales, so only a session without any event leaves this layer empty (and
+            // vega warns "Infinite extent" for an empty layer): then it is left out
+            ...(present.length ? [{
               transform: [{ filter: 'datum.events' }],
               mark: { type: 'point', filled: true, size: 45, opacity: 0.9, stroke: '#222', strokeWidth: 0.5, ...NO_ITEM_ARIA },
               encoding: {
@@ -61,7 +63,7 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
                   { field: 'promptTokens', title: 'prompt tokens after', format: ',' },
                 ],
               },
-            },
+            }] : []),
           ],
         },
       }),
