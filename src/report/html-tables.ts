@@ -25,6 +25,9 @@ export function tableHtml(head: readonly string[], rows: readonly (readonly stri
 const scenariosOf = <T extends { scenario: string }>(xs: readonly T[]): string[] => [...new Set(xs.map((x) => x.scenario))];
 
 /** Two tables per scenario, so each fits the page: seed 003's metrics, then the cache and safety ones. */
+/** With more policies than this, each scenario's tables are folded under its name. */
+const FOLD_ABOVE = 8;
+
 export function summaryTablesHtml(aggs: readonly PolicyAggregate[]): string {
   const groups = [HEADLINE_METRICS.filter((m) => m.seed003), HEADLINE_METRICS.filter((m) => !m.seed003)];
   return scenariosOf(aggs).map((sc) => {
@@ -34,7 +37,8 @@ export function summaryTablesHtml(aggs: readonly PolicyAggregate[]): string {
       const body = rows.map((a) => [`${a.policyLabel}${a.failures ? ` (${a.failures} failed)` : ''}`, ...metrics.map((m) => meanCi(a.metrics[m.key], m.digits))]);
       return tableHtml(head, body, 'metrics');
     });
-    return `<h3>${escapeHtml(sc)}</h3><p class="note">Seeds: ${escapeHtml(rows[0]!.seeds.join(', '))}</p>\n${tables.join('\n')}`;
+    const body = `<p class="note">Seeds: ${escapeHtml(rows[0]!.seeds.join(', '))}</p>\n${tables.join('\n')}`;
+    return rows.length > FOLD_ABOVE ? `<details class="more"><summary><h3>${escapeHtml(sc)}</h3> (${rows.length} policies)</summary>\n${body}</details>` : `<h3>${escapeHtml(sc)}</h3>${body}`;
   }).join('\n');
 }
 

@@ -114,6 +114,8 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   const written = await finishCharts(dir, joinCharts([late, early]), pool);
   files['report.html'] = reportHtml({
     title, subtitle: subtitle(manifest), before, charts: written,
+    // with many policies, the charts with a row or a panel per policy come after the others, folded
+    folded: manifest.policies.length > 8 ? written.map((w) => w.name).filter((n) => n.startsWith('sawtooth-') || n === 'changed-index' || n === 'cache-share') : [],
     after: [
       { id: 'summary', title: 'Summary per policy', html: summaryTablesHtml(aggs) },
       { id: 'manifest', title: 'Manifest', html: manifestHtml(manifest) },
