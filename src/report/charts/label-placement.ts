@@ -50,9 +50,17 @@ export function placeLabels(rows: Row[], panel: readonly Row[], size: PanelSize)
     const onLeft = px(num(r.x)!) + dx + textWidth > width && px(num(r.x)!) - dx - textWidth >= -dx;
     const left = onLeft ? px(num(r.x)!) - dx - textWidth : px(num(r.x)!) + dx;
     const right = left + textWidth;
-    let top = py(num(r.y)!) - dy - line / 2;
+    const start = py(num(r.y)!) - dy - line / 2;
     const hits = (t: number): boolean => placed.some((p) => left < p.right && right > p.left && t < p.bottom && t + line > p.top);
-    for (let i = 0; i < 20 && hits(top); i++) top += line;
+    // the nearest free line, down first, inside the panel (a label outside it would stretch the axis)
+    const inside = (t: number): boolean => t >= -dy && t + line <= height + dy;
+    let top = start;
+    for (let i = 1; i <= 20 && hits(top); i++) {
+      const down = start + i * line;
+      const up = start - i * line;
+      if (inside(down) && !hits(down)) top = down;
+      else if (inside(up) && !hits(up)) top = up;
+    }
     placed.push({ left, right, top, bottom: top + line });
     if (onLeft) r.label_left = text;
     else r.label_right = text;
