@@ -48,5 +48,6 @@ export function overviewLines(o: VerdictOverview, scenarios: readonly string[], 
     lines.push(`Identical: ${shown.join('; ')}${more}.`);
   }
   if (o.others.length) lines.push(`Never the cheapest (${o.others.length}): ${o.others.map((l) => code(l, md)).join(', ')}.`);
+  for (const r of o.otherRules) lines.push(`${code(r.policy, md)}: ${r.rules.map(ruleSentence).join('; ')}.`);
   return lines;
 }

@@ -32,6 +32,8 @@ export interface VerdictOverview {
   leaders: PolicyStanding[];
   /** policies not among the leaders, in run order */
   others: string[];
+  /** the decision rules of the policies not among the leaders (the leaders carry their own) */
+  otherRules: { policy: string; rules: RuleCount[] }[];
   /** every pair identical on every seed of at least one scenario */
   identical: IdenticalPair[];
   /** the same as groups: policies identical to each other in the same scenarios */
@@ -71,5 +73,9 @@ export function buildOverview(scenarios: readonly ScenarioVerdict[], baseline: s
   const leading = all.filter((s) => s.cheapestIn.length > 0 || s.policy === baseline);
   leading.sort((a, b) => b.cheapestIn.length - a.cheapestIn.length || (a.worst?.abovePct ?? 0) - (b.worst?.abovePct ?? 0) || labels.indexOf(a.policy) - labels.indexOf(b.policy));
   const identical = identicalPairs(scenarios.map((v) => ({ scenario: v.scenario, labels: v.ranked.map((r) => r.policyLabel), groups: v.identical })));
-  return { scenarios: scenarios.length, baseline, leaders: leading, others: labels.filter((l) => !leading.some((s) => s.policy === l)), identical, identicalGroups: identicalSets(identical) };
+  const others = all.filter((s) => !leading.includes(s));
+  return {
+    scenarios: scenarios.length, baseline, leaders: leading, others: others.map((s) => s.policy),
+    otherRules: others.filter((s) => s.rules.length).map((s) => ({ policy: s.policy, rules: s.rules })), identical, identicalGroups: identicalSets(identical),
+  };
 }

@@ -126,4 +126,10 @@ describe('the verdict explains itself', () => {
       { labels: ['a', 'c', 'd', 'b'], scenarios: ['x'], of: 2 },
     ]);
   });
+
+  it('tells the rule counts of a policy that is never the cheapest too', () => {
+    const rows = seeds.flatMap((s) => [row('base', s, base(s)), row('runway', s, { ...base(s), write: base(s).write + 0.5 }, 's', { rule_runway_evaluated: 5, rule_runway_changed: 0 })]);
+    const v = verdictOf(rows);
+    expect(v.overview.otherRules).toEqual([{ policy: 'runway', rules: [{ rule: 'runway', evaluated: 20, changed: 0, sessionsChanged: 0, sessions: 4 }] }]);
+  });
 });
