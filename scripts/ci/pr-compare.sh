@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compactbench on a pull request: the team's policy module at the PR head against the same file at the
 # merge base (checked out in a git worktree), on identical workloads and seeds. The logic of action.yml,
-# kept here so it can be tested without GitHub (test/report/action-e2e.test.ts).
+# kept here so it can be tested without GitHub (test/ci/action-e2e.test.ts).
 #
 #   pr-compare.sh compare   run the comparison; writes $OUT (comparison.md, report.html, result.json…)
 #                           and $OUT/exit-code; appends comparison.md to $GITHUB_STEP_SUMMARY when set;

@@ -3,6 +3,7 @@
  * `--json` one JSON document on stdout (schema in docs/json-output.md) and the lines on stderr, so a
  * pipe gets only JSON. Also picks the verdict's baseline.
  */
+import path from 'node:path';
 import { jsonSafe } from '../report/format.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import type { ReportResult } from '../report/write-report.js';
@@ -54,17 +55,23 @@ export function outcomeJson(o: Outcome): string {
   return `${JSON.stringify(doc, jsonSafe, 2)}\n`;
 }
 
+/** The gate's result and, below it, every check that did not pass, named (scenario, metric, rule, what was observed). */
 export function gateLine(v: GateVerdict | null, out: string): string {
   if (!v) return '';
-  const failed = v.checks.filter((c) => c.status === 'fail').length;
-  const unevaluated = v.checks.filter((c) => c.status === 'not-evaluated').length;
-  const what = v.status === 'pass' ? 'PASS' : v.status === 'fail' ? `FAIL (${failed} of ${v.checks.length} checks)` : `NOT EVALUATED (${unevaluated} of ${v.checks.length} checks)`;
-  return `gate: ${what}; exit code ${v.exitCode}; details in ${out}/comparison.md\n`;
+  const failed = v.checks.filter((c) => c.status === 'fail');
+  const unevaluated = v.checks.filter((c) => c.status === 'not-evaluated');
+  const what = v.status === 'pass' ? 'PASS' : v.status === 'fail' ? `FAIL (${failed.length} of ${v.checks.length} checks)` : `NOT EVALUATED (${unevaluated.length} of ${v.checks.length} checks)`;
+  const named = [...failed, ...unevaluated].map((c) => `  ${c.status === 'fail' ? 'failed' : 'not evaluated'}: ${c.scenario} ${c.metric} ${c.rule} (${c.test}): ${c.reason}\n`);
+  return `gate: ${what}; exit code ${v.exitCode}; details in ${out}/comparison.md\n${named.join('')}`;
 }
 
 /** Prints the end of a command: JSON on stdout and the summary on stderr, or the summary on stdout. */
 export function printOutcome(o: Outcome, json: boolean | undefined): void {
-  const text = `wrote ${o.result.files.length} files to ${o.out} (${o.sessions} sessions)\n${verdictTerminal(o.result.ranking)}${gateLine(o.result.verdict, o.out)}`;
+  const html = o.result.files.find((f) => path.basename(f) === 'report.html');
+  const opened = html ? `open ${html} in a browser for the charts\n` : '';
+  const named = (f: string): string | undefined => o.result.files.find((x) => x.endsWith(f));
+  const grid = o.command === 'sweep' && named('sweep.md') ? `the grid in full: ${named('sweep.md')} (and sweep.csv); its chart: ${named(path.join('charts', 'sweep.svg')) ?? 'charts/sweep.svg'}\n` : '';
+  const text = `wrote ${o.result.files.length} files to ${o.out} (${o.sessions} sessions)\n${verdictTerminal(o.result.ranking)}${gateLine(o.result.verdict, o.out)}${o.result.terminal ?? ''}${grid}${opened}`;
   if (json) {
     process.stderr.write(text);
     process.stdout.write(outcomeJson(o));

@@ -137,6 +137,14 @@ export function discardOutput(t: OutputTarget): void {
   t.release();
 }
 
+/**
+ * A file written under the staging directory, named where it lives once committed: under `out` as the
+ * user gave it (the staging directory is gone by then, so its paths must never reach the user).
+ */
+export function committedPath(t: OutputTarget, out: string, file: string): string {
+  return path.join(out, path.relative(t.staging, file));
+}
+
 /** Runs `write(staging)` and commits it; on any failure removes the staging directory and reports the cause. */
 export async function writeAtomically<T>(t: OutputTarget, write: (staging: string) => Promise<T> | T): Promise<T> {
   let result: T;

@@ -118,7 +118,9 @@ export function parseDocument(text: string, yaml = false): unknown {
   const body = stripBom(text);
   if (yaml && yamlNestingDepth(body) > MAX_INPUT_DEPTH) throw tooDeep();
   try {
-    v = yaml ? parseYaml(body) : JSON.parse(body);
+    // a collection used as a key is stringified (no input file has one, and the schema then rejects the
+    // key); the library's process warning about it would only be noise on stderr
+    v = yaml ? parseYaml(body, { logLevel: 'error' }) : JSON.parse(body);
   } catch (e) {
     throw new DocumentError(`not valid ${yaml ? 'YAML' : 'JSON'}: ${yaml ? describeYamlError(e) : describeJsonError(e, body)}`);
   }

@@ -7,7 +7,7 @@ import type { Estimate } from '../metrics/stats.js';
 import { checksFor, metricInfo, shownMetrics } from './comparison-table.js';
 import type { GateVerdict } from './gate-eval.js';
 import { fixed, meanCi } from './format.js';
-import type { Interval, PairedDelta } from './paired.js';
+import { relativeLabel, type PairedDelta } from './paired.js';
 import type { Verdict } from './verdict.js';
 import { verdictMarkdown } from './verdict-text.js';
 
@@ -41,8 +41,12 @@ export function deltaText(e: Estimate | null, digits: number): string {
   return Number.isFinite(e.lo) && Number.isFinite(e.hi) ? `${m} [${signedNum(e.lo, digits)}, ${signedNum(e.hi, digits)}]` : m;
 }
 
-export function pctText(iv: Interval | null): string {
-  if (!iv || Number.isNaN(iv.mean)) return '—';
+/** Δ% with its interval; "new" or "n/a" where a percentage has no number (paired.ts relativeLabel). */
+export function pctText(d: Pick<PairedDelta, 'baseline' | 'delta' | 'relativePct'>): string {
+  const iv = d.relativePct;
+  if (!d.delta || !iv) return '—';
+  const label = relativeLabel(d);
+  if (label) return label;
   const m = signedNum(iv.mean, 1, '%');
   return Number.isNaN(iv.lo) ? m : `${m} [${signedNum(iv.lo, 1, '%')}, ${signedNum(iv.hi, 1, '%')}]`;
 }
@@ -77,7 +81,7 @@ export function compareMarkdown(x: CompareMarkdownInput): string {
       if (!d) continue;
       const info = metricInfo(key);
       const name = info.seed003 ? `${info.label} (${info.seed003})` : info.label;
-      lines.push(`| ${esc(name)} | ${meanCi(d.baseline, info.digits)} | ${meanCi(d.candidate, info.digits)} | ${deltaText(d.delta, info.digits)} | ${pctText(d.relativePct)} | ${ICON[checksFor(x.verdict, sc, key).status]} |`);
+      lines.push(`| ${esc(name)} | ${meanCi(d.baseline, info.digits)} | ${meanCi(d.candidate, info.digits)} | ${deltaText(d.delta, info.digits)} | ${pctText(d)} | ${ICON[checksFor(x.verdict, sc, key).status]} |`);
     }
     lines.push('');
   }

@@ -22,7 +22,7 @@ export const STEP_COLUMNS: readonly (keyof StepRecord)[] = [
   ...KEY_COLUMNS, 'step', 'userTurn', 'time', 'model', 'historyMessages', 'requestMessages', 'promptTokens',
   'cacheReadTokens', 'cacheWriteTokens', 'uncachedTokens', 'outputTokens', 'costUncached', 'costCacheWrite',
   'costCacheRead', 'costOutput', 'auxCalls', 'auxInputTokens', 'auxOutputTokens', 'auxCost', 'costTotal',
-  'breakCause', 'overflow', 'events', 'utilization', 'needsUnmet',
+  'breakCause', 'overflow', 'events', 'utilization', 'needsUnmet', 'contextWindow',
 ];
 
 export const EVENT_COLUMNS: readonly (keyof EventRecord)[] = [

@@ -9,7 +9,7 @@
 import type { MetricKey } from '../metrics/catalogue.js';
 import { BOUNDS, type BoundKey, type Gate, type GateLimit, type GateTest } from './gate.js';
 import { checkLevel } from './gate-level.js';
-import type { Interval, PairedDelta } from './paired.js';
+import { relativeLabel, type Interval, type PairedDelta } from './paired.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'not-evaluated';
 
@@ -50,6 +50,19 @@ function limitedInterval(d: PairedDelta, bound: BoundKey): Interval | null {
   return bound.startsWith('maxRise') ? iv : { mean: -iv.mean, lo: -iv.hi, hi: -iv.lo };
 }
 
+/**
+ * A percentage bound when the baseline was 0 on every seed: the relative change has no number, but its
+ * sign is the absolute change's, so a rise of any size exceeds every percentage bound on rises and no
+ * percentage bound on drops can fail.
+ */
+function fromNothing(d: PairedDelta, base: Omit<GateCheck, 'status' | 'observed' | 'reason'>, bound: BoundKey, test: GateTest): GateCheck {
+  const e = d.delta!;
+  const end = test === 'estimate' ? e.mean : test === 'significant' ? e.lo : e.hi;
+  const rises = end > 0;
+  const fail = rises && bound.startsWith('maxRise');
+  return { ...base, status: fail ? 'fail' : 'pass', observed: null, reason: `the baseline is 0 on every seed, so the change has no percentage; ${rises ? 'the candidate rises from nothing (new)' : 'the candidate does not rise'}` };
+}
+
 function checkOne(d: PairedDelta | undefined, scenario: string, l: GateLimit, bound: BoundKey, test: GateTest): GateCheck {
   const limit = l[bound]!;
   const base = { scenario, metric: l.metric, bound, limit, test, rule: ruleText(bound, limit) };
@@ -61,6 +74,7 @@ function checkOne(d: PairedDelta | undefined, scenario: string, l: GateLimit, bo
     if (l.metric === 'retention') return { ...base, status: 'pass', observed: null, reason: 'no retention to measure in these sessions (no needs): nothing was lost' };
     return notEvaluated(`${l.metric} is undefined for these sessions`);
   }
+  if (bound.endsWith('Pct') && relativeLabel(d) === 'new') return fromNothing(d, base, bound, test);
   const iv = limitedInterval(d, bound)!;
   if (test !== 'estimate' && (Number.isNaN(iv.lo) || Number.isNaN(iv.hi))) return notEvaluated(`test "${test}" needs a confidence interval (at least 2 seeds)`);
   // estimate: the mean; significant: the interval's near end (all of it must exceed); conservative: its far end

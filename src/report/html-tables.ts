@@ -6,22 +6,13 @@ import { deltaText, pctText } from './compare-markdown.js';
 import { meanCi } from './format.js';
 import type { GateVerdict } from './gate-eval.js';
 import type { ReportManifest, SweepParam } from './manifest.js';
+import { cellHtml, escapeHtml } from './html-escape.js';
 import type { PairedDelta } from './paired.js';
 import { sweepValues, SWEEP_METRICS } from './sweep-table.js';
 
 /** Glyphs DejaVu Sans has (the Markdown's emoji render as boxes in a browser without an emoji font). */
 const ICON: Record<string, string> = { pass: '✓', fail: '✗', 'not-evaluated': '?', '': '' };
 const VERDICT: Record<string, string> = { pass: 'PASS', fail: 'FAIL', 'not-evaluated': 'NOT EVALUATED' };
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** A cell `mean [lo, hi]` as the mean over its interval on a second, smaller line (keeps wide tables on the page). */
-export function cellHtml(c: string): string {
-  const m = /^(\S+) (\[[^\]]*\])$/.exec(c);
-  return m ? `${escapeHtml(m[1]!)}<span class="ci">${escapeHtml(m[2]!)}</span>` : escapeHtml(c);
-}
 
 /** `cls` "metrics" tables are sortable by any column (a click on its header). */
 export function tableHtml(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {
@@ -34,6 +25,9 @@ export function tableHtml(head: readonly string[], rows: readonly (readonly stri
 const scenariosOf = <T extends { scenario: string }>(xs: readonly T[]): string[] => [...new Set(xs.map((x) => x.scenario))];
 
 /** Two tables per scenario, so each fits the page: seed 003's metrics, then the cache and safety ones. */
+/** With more policies than this, each scenario's tables are folded under its name. */
+const FOLD_ABOVE = 8;
+
 export function summaryTablesHtml(aggs: readonly PolicyAggregate[]): string {
   const groups = [HEADLINE_METRICS.filter((m) => m.seed003), HEADLINE_METRICS.filter((m) => !m.seed003)];
   return scenariosOf(aggs).map((sc) => {
@@ -43,7 +37,8 @@ export function summaryTablesHtml(aggs: readonly PolicyAggregate[]): string {
       const body = rows.map((a) => [`${a.policyLabel}${a.failures ? ` (${a.failures} failed)` : ''}`, ...metrics.map((m) => meanCi(a.metrics[m.key], m.digits))]);
       return tableHtml(head, body, 'metrics');
     });
-    return `<h3>${escapeHtml(sc)}</h3><p class="note">Seeds: ${escapeHtml(rows[0]!.seeds.join(', '))}</p>\n${tables.join('\n')}`;
+    const body = `<p class="note">Seeds: ${escapeHtml(rows[0]!.seeds.join(', '))}</p>\n${tables.join('\n')}`;
+    return rows.length > FOLD_ABOVE ? `<details class="more"><summary><h3>${escapeHtml(sc)}</h3> (${rows.length} policies)</summary>\n${body}</details>` : `<h3>${escapeHtml(sc)}</h3>${body}`;
   }).join('\n');
 }
 
@@ -60,7 +55,7 @@ export function comparisonHtml(deltas: readonly PairedDelta[], v: GateVerdict | 
       const d = ds.find((x) => x.metric === k);
       if (!d) return [];
       const info = metricInfo(k);
-      return [[info.label, meanCi(d.baseline, info.digits), meanCi(d.candidate, info.digits), deltaText(d.delta, info.digits), pctText(d.relativePct), ICON[checksFor(v, sc, k).status]!]];
+      return [[info.label, meanCi(d.baseline, info.digits), meanCi(d.candidate, info.digits), deltaText(d.delta, info.digits), pctText(d), ICON[checksFor(v, sc, k).status]!]];
     });
     return `<h3>${escapeHtml(sc)}</h3><p class="note">Paired seeds: ${escapeHtml(ds[0]?.seeds.join(', ') ?? '')}</p>\n${tableHtml(['metric', 'baseline', 'candidate', 'Δ (95% CI)', 'Δ% (95% CI)', 'gate'], rows, 'metrics')}`;
   }).join('\n');

@@ -7,7 +7,7 @@
  */
 import { vegaBundles } from './bundles.js';
 import type { WrittenChart } from './chart-files.js';
-import { escapeHtml } from './html-tables.js';
+import { escapeHtml } from './html-escape.js';
 
 export interface HtmlSection {
   id: string;
@@ -31,6 +31,8 @@ figure{margin:18px 0 28px;overflow-x:auto}figcaption{color:#444;font-size:.9em;m
 .verdict{font-size:1.2em;font-weight:bold;padding:8px 12px;border-radius:4px;display:inline-block}
 .verdict.pass{background:#e6f4ea}.verdict.fail{background:#fde8e8}.verdict.not-evaluated{background:#fff4e0}.verdict.none{background:#f0f0f0}
 pre{background:#f6f8fa;padding:10px;overflow-x:auto;font-size:.8em}
+.answer{background:#f6f8fa;border-left:4px solid #4c78a8;padding:6px 14px;margin:10px 0}.answer ul{margin:4px 0;padding-left:20px}.why{margin:2px 0 6px}
+details.more>summary{cursor:pointer;margin:10px 0;color:#335}details.more>summary h3{display:inline}
 `;
 
 /** JSON inside <script type="application/json">: `<` escaped so no `</script` can end it early. */
@@ -94,11 +96,19 @@ export interface HtmlPage {
   before: readonly HtmlSection[];
   charts: readonly WrittenChart[];
   after: readonly HtmlSection[];
+  /**
+   * charts drawn folded, after the others, under one "more charts" disclosure: with many policies the
+   * one-row-per-policy charts make a page tens of thousands of pixels tall (write-report.ts picks them)
+   */
+  folded?: readonly string[];
 }
 
 export function reportHtml(page: HtmlPage): string {
   const { title, subtitle, charts } = page;
-  const all = [...page.before, { id: 'charts', title: 'Charts', html: charts.map(chartFigure).join('\n') }, ...page.after];
+  const folded = charts.filter((c) => page.folded?.includes(c.name));
+  const open = charts.filter((c) => !folded.includes(c));
+  const more = folded.length ? [`<details class="more"><summary>${folded.length} more charts with a row or a panel per policy: ${escapeHtml(folded.map((c) => c.title).join('; '))}</summary>`, ...folded.map(chartFigure), '</details>'] : [];
+  const all = [...page.before, { id: 'charts', title: 'Charts', html: [...open.map(chartFigure), ...more].join('\n') }, ...page.after];
   const nav = all.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('');
   const specs = Object.fromEntries(charts.map((c) => [c.name, c.inlineSpec]));
   return [

@@ -1,10 +1,39 @@
 /**
- * The manifest of a report: the run's manifest (write-run.ts) plus which report was asked for, so a
+ * The manifest of a run (tool, version, seeds, scenarios, policies, token scales) and of a report: the
+ * run's plus which report was asked for, so a
  * shard's manifest carries everything `merge` needs to rebuild the unsharded output byte for byte.
  */
+import { TOKEN_SCALES } from '../cache/token-scale.js';
 import type { RunPlan } from '../sim/run.js';
+import { TOOL_VERSION } from '../version.js';
 import type { Gate } from './gate.js';
-import { buildManifest, type Manifest } from './write-run.js';
+import type { RecordedBill } from '../validate/recorded-bill.js';
+
+export interface Manifest {
+  tool: string;
+  version: string;
+  seeds: number[];
+  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown; recorded?: RecordedBill | null }[];
+  policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
+  cells: number;
+  /** the provider token count each run was billed in: o200k × scale + perMessage per message (cache/token-scale.ts) */
+  tokenScales: Record<string, { scale: number; perMessage: number; source: string }>;
+  shard?: string;
+}
+
+export function buildManifest(plan: RunPlan, cells: number, shard?: string): Manifest {
+  return {
+    tool: 'compactbench',
+    version: TOOL_VERSION,
+    seeds: [...plan.seeds],
+    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings, ...(s.recorded !== undefined ? { recorded: s.recorded } : {}) })),
+    policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
+    cells,
+    tokenScales: Object.fromEntries(Object.values(TOKEN_SCALES).map((t) => [t.provider, { scale: t.scale, perMessage: t.perMessage, source: t.source }])),
+    ...(shard ? { shard } : {}),
+  };
+}
+
 
 export interface SweepParam {
   name: string;

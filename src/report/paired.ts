@@ -24,7 +24,10 @@ export interface PairedDelta {
   baseline: Estimate | null;
   candidate: Estimate | null;
   delta: Estimate | null;
-  /** delta as a percentage of the baseline mean; ±Infinity when the baseline mean is 0 and the delta is not */
+  /**
+   * delta as a percentage of the baseline mean, never below −100% (clipToRange); NaN when the baseline
+   * mean is 0 and the delta is not (relativeLabel says "new")
+   */
   relativePct: Interval | null;
 }
 
@@ -39,14 +42,37 @@ function byScenarioSeed(rows: readonly SessionRow[], label: string): Map<string,
   return out;
 }
 
+/** x as a percentage of |base|; NaN when the base is 0 (a relative change from nothing is undefined: see relativeLabel). */
 function percentOf(x: number, base: number): number {
   if (Number.isNaN(x)) return NaN;
   if (base !== 0) return (100 * x) / Math.abs(base);
-  return x === 0 ? 0 : x > 0 ? Infinity : -Infinity;
+  return x === 0 ? 0 : NaN;
 }
 
 export function relative(delta: Estimate, baselineMean: number): Interval {
   return { mean: percentOf(delta.mean, baselineMean), lo: percentOf(delta.lo, baselineMean), hi: percentOf(delta.hi, baselineMean) };
+}
+
+/**
+ * The paired-t interval kept inside what the difference can be: when neither side can be negative (every
+ * metric the bench reports), the candidate's mean is at least 0, so the mean difference is at least
+ * −(baseline mean) and its relative change at least −100%. The t interval is symmetric and knows nothing
+ * of that bound (aux calls 1 → 0 gave "−100% [−113%, −87%]"); clipping its low end changes no decision,
+ * since the bound is the smallest value the truth can take.
+ */
+export function clipToRange(delta: Estimate, baselineMean: number, nonNegative: boolean): Estimate {
+  if (!nonNegative || !(delta.lo < -baselineMean)) return delta;
+  return { ...delta, lo: -baselineMean };
+}
+
+/**
+ * How a relative change reads when it has no number: "new" when the baseline was 0 on every seed and the
+ * candidate is not (a percentage of nothing is no number), "n/a" when it is undefined otherwise, null when
+ * it has a number.
+ */
+export function relativeLabel(d: Pick<PairedDelta, 'baseline' | 'delta' | 'relativePct'>): 'new' | 'n/a' | null {
+  if (d.relativePct && Number.isFinite(d.relativePct.mean)) return null;
+  return d.baseline?.mean === 0 && (d.delta?.mean ?? 0) > 0 ? 'new' : 'n/a';
 }
 
 function pairOne(scenario: string, metric: MetricKey, base: Map<number, SessionRow>, cand: Map<number, SessionRow>): PairedDelta {
@@ -63,8 +89,12 @@ function pairOne(scenario: string, metric: MetricKey, base: Map<number, SessionR
   }
   if (unpriced) return { scenario, metric, seeds, baseline: null, candidate: null, delta: null, relativePct: null };
   const baseline = estimate(b);
-  const delta = tEstimate(c.map((x, i) => x - b[i]!));
-  return { scenario, metric, seeds, baseline, candidate: estimate(c), delta, relativePct: seeds.length ? relative(delta, baseline.mean) : null };
+  const nonNegative = b.every((x) => x >= 0) && c.every((x) => x >= 0);
+  const delta = clipToRange(tEstimate(c.map((x, i) => x - b[i]!)), baseline.mean, nonNegative);
+  const pct = seeds.length ? relative(delta, baseline.mean) : null;
+  // the mean of the differences can land a rounding error below −(baseline mean)
+  const floor = (x: number): number => (nonNegative && x < -100 ? -100 : x);
+  return { scenario, metric, seeds, baseline, candidate: estimate(c), delta, relativePct: pct && { mean: floor(pct.mean), lo: floor(pct.lo), hi: floor(pct.hi) } };
 }
 
 /** Deltas per scenario (in run order) and metric; scenarios where either label is missing are skipped. */

@@ -87,7 +87,7 @@ function stepRows(run: SessionRun, c: Cells): string {
     lines.push(`${c.key(s)}${f(s.step)},${f(s.userTurn)},${f(s.time)},${f(s.model)},${f(s.historyMessages)},${f(s.requestMessages)},${f(s.promptTokens)},`
       + `${f(s.cacheReadTokens)},${f(s.cacheWriteTokens)},${f(s.uncachedTokens)},${f(s.outputTokens)},${f(s.costUncached)},${f(s.costCacheWrite)},`
       + `${f(s.costCacheRead)},${f(s.costOutput)},${f(s.auxCalls)},${f(s.auxInputTokens)},${f(s.auxOutputTokens)},${f(s.auxCost)},${f(s.costTotal)},`
-      + `${f(s.breakCause)},${f(s.overflow)},${f(s.events)},${f(s.utilization)},${f(s.needsUnmet)}\n`);
+      + `${f(s.breakCause)},${f(s.overflow)},${f(s.events)},${f(s.utilization)},${f(s.needsUnmet)},${f(s.contextWindow)}\n`);
   }
   return lines.join('');
 }

@@ -20,7 +20,7 @@ const StepSchema = z
     promptTokens: num, cacheReadTokens: num, cacheWriteTokens: num, uncachedTokens: num, outputTokens: num,
     costUncached: nullableNum, costCacheWrite: nullableNum, costCacheRead: nullableNum, costOutput: nullableNum,
     auxCalls: int, auxInputTokens: num, auxOutputTokens: num, auxCost: nullableNum, costTotal: nullableNum,
-    breakCause: str.nullable(), overflow: z.boolean(), events: str, utilization: num, needsUnmet: int,
+    breakCause: str.nullable(), overflow: z.boolean(), events: str, utilization: num, needsUnmet: int, contextWindow: num,
   })
   .strict();
 

@@ -15,7 +15,7 @@
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import { tEstimate, type Estimate } from '../metrics/stats.js';
 import type { RecordedBill } from '../validate/recorded-bill.js';
-import { escapeHtml } from './html-tables.js';
+import { escapeHtml } from './html-escape.js';
 import type { RankMetric, ScenarioVerdict, Verdict } from './verdict.js';
 
 export const TRACE_SCENARIO_PREFIX = 'trace:';

@@ -11,6 +11,7 @@
 import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { Estimate } from '../metrics/stats.js';
 import { money, type RankedPolicy, type ScenarioVerdict, type Verdict } from './verdict.js';
+import type { RetentionVerdict } from './verdict-retention-types.js';
 
 /**
  * The default floor: the cheapest policy named is one that keeps at least nine in ten of the needs later
@@ -23,18 +24,7 @@ export const RETENTION_METHOD =
   'Retention = needs met verbatim / needs (what later steps use of earlier context, checked on every request sent), mean over seeds. ' +
   'The cheapest policy at or above the retention floor is named; the cost–retention Pareto set holds the policies no other beats on both.';
 
-export interface RetentionVerdict {
-  minRetention: number;
-  /** whether any policy of the scenario had needs to measure */
-  measured: boolean;
-  /** the cheapest policy whose mean retention is at least the floor; null when none is */
-  keeper: string | null;
-  /** policies ranked cheaper than the keeper (or all with measured retention when there is none), each below the floor: cheaper only because they forget */
-  forgetful: string[];
-  /** the cost–retention Pareto set, cheapest first */
-  pareto: string[];
-  sentence: string;
-}
+export type { RetentionVerdict } from './verdict-retention-types.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const finite = (e: Estimate | null | undefined): e is Estimate => !!e && Number.isFinite(e.mean);

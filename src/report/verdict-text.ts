@@ -1,11 +1,14 @@
 /**
  * The verdict written out: a Markdown section (summary.md, comparison.md), an HTML section (report.html)
- * and a few plain lines for the terminal at the end of a command.
+ * and a few plain lines for the terminal at the end of a command. Each opens with the answer across
+ * scenarios; in HTML a scenario's table shows the leaders and folds the rest.
  */
 import type { Estimate } from '../metrics/stats.js';
 import { fixed } from './format.js';
-import { cellHtml, escapeHtml } from './html-tables.js';
-import type { RankedPolicy, ScenarioVerdict, Verdict } from './verdict.js';
+import { cellHtml, escapeHtml } from './html-escape.js';
+import type { RankedPolicy, ScenarioVerdict } from './verdict-data.js';
+import type { Verdict } from './verdict.js';
+import { overviewLines } from './verdict-overview-text.js';
 import { failureLines, type FailedPolicy } from './verdict-failures.js';
 import { TRACE_SCENARIO_PREFIX, traceSampleHtml, traceSampleMarkdown, traceSampleTerminal } from './trace-verdict.js';
 import { retentionCell, retentionSentence } from './verdict-retention-text.js';
@@ -31,7 +34,7 @@ const distinctCell = (p: RankedPolicy): string => (p.delta === null ? '' : p.dis
 function rowCells(v: ScenarioVerdict, p: RankedPolicy): string[] {
   const digits = v.metric === 'costTotal' ? 3 : 0;
   return [
-    String(p.rank), `${p.policyLabel}${p.failures ? ` (${p.failures} failed)` : ''}`, level(p.value, digits), deltaCell(p, digits), pctCell(p), distinctCell(p),
+    String(p.rank), `${p.policyLabel}${p.sameAs ? ` (= ${p.sameAs})` : ''}${p.failures ? ` (${p.failures} failed)` : ''}`, level(p.value, digits), deltaCell(p, digits), pctCell(p), distinctCell(p),
     level(p.breaksPer100Steps, 2), level(p.eventsPer100Steps, 2),
     ...(v.byRetention?.measured ? [retentionCell(v, p)] : []),
   ];
@@ -58,17 +61,21 @@ function settledNote(v: Verdict): string {
   if (!v.unresolved.length && v.traces && v.scenarios.every((s) => s.scenario.startsWith(TRACE_SCENARIO_PREFIX))) {
     return 'Recorded traces: each is one session, answered on its own below; the verdict over them closes this section.';
   }
-  if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the runner-up are distinguishable from zero.';
-  return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the runner-up is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
+  if (!v.unresolved.length) return 'Resolved: in every scenario the cheapest policy\'s difference from the baseline and its lead over the next cheapest are distinguishable from zero.';
+  return `Not resolved with these seeds: ${v.unresolved.join(', ')} — there the cheapest policy\'s difference from the baseline or its lead over the next cheapest is not distinguishable from zero; rerun with more \`--seeds\` before deciding.`;
 }
 
 /** The sentence under its scenario's heading, without repeating the scenario's name. */
 const withoutScenario = (s: ScenarioVerdict): string => s.sentence.replace(`${s.scenario}: `, '');
 
+const scenarioNames = (v: Verdict): string[] => v.scenarios.map((s) => s.scenario);
+const acrossTitle = (v: Verdict): string => `Across ${v.scenarios.length} scenario${v.scenarios.length === 1 ? '' : 's'} (baseline ${v.baseline})`;
+
 export function verdictMarkdown(v: Verdict): string[] {
-  const lines = ['## Verdict', '', `Baseline: \`${v.baseline}\`. ${v.method}`, '', unresolvedNote(v), ''];
+  const across = v.scenarios.length > 1 ? [`**${acrossTitle(v)}:**`, '', ...overviewLines(v.overview, scenarioNames(v), true).map((l) => `- ${l}`), ''] : [];
+  const lines = ['## Verdict', '', ...across, `Baseline: \`${v.baseline}\`. ${v.method}`, '', unresolvedNote(v), ''];
   for (const s of v.scenarios) {
-    lines.push(`### ${s.scenario}`, '', `**${withoutScenario(s)}**`, '', ...retentionSentence(s, (t) => [t, '']), `Seeds: ${s.seeds.join(', ')}`, '');
+    lines.push(`### ${s.scenario}`, '', `**${withoutScenario(s)}**`, '', ...(s.why ? [s.why, ''] : []), ...retentionSentence(s, (t) => [t, '']), `Seeds: ${s.seeds.join(', ')}`, '');
     const h = head(s);
     lines.push(`| ${h.map(esc).join(' | ')} |`, `|${h.map((_, i) => (i < 2 ? '---' : '--:')).join('|')}|`);
     for (const p of s.ranked) lines.push(`| ${rowCells(s, p).map(esc).join(' | ')} |`);
@@ -79,26 +86,41 @@ export function verdictMarkdown(v: Verdict): string[] {
   return lines;
 }
 
+/** Rows shown before the fold: the five cheapest and the baseline; the rest fold when there are many. */
+const SHOWN = 5;
+const FOLD_ABOVE = 8;
+
+function tableHtml(s: ScenarioVerdict, rows: readonly RankedPolicy[], failed: readonly FailedPolicy[] = []): string {
+  const trs = rows.map((p) => {
+    const cls = p.policyLabel === s.baseline ? ' class="baseline"' : p.rank === 1 ? ' class="best"' : '';
+    return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
+  }).concat(failed.map((f) => `<tr class="failed">${failedCells(s, f).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`)).join('\n');
+  return `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
+}
+
 export function verdictHtml(v: Verdict): string {
-  const parts = [`<p class="note">Baseline: <code>${escapeHtml(v.baseline)}</code>. ${escapeHtml(v.method)}</p>`, `<p class="${v.unresolved.length ? 'warn' : 'note'}">${escapeHtml(unresolvedNote(v).replace(/`/g, ''))}</p>`];
+  const parts: string[] = [];
+  if (v.scenarios.length > 1) parts.push(`<div class="answer"><p><strong>${escapeHtml(acrossTitle(v))}</strong></p><ul>${overviewLines(v.overview, scenarioNames(v), false).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul></div>`);
+  parts.push(`<p class="note">Baseline: <code>${escapeHtml(v.baseline)}</code>. ${escapeHtml(v.method)}</p>`, `<p class="${v.unresolved.length ? 'warn' : 'note'}">${escapeHtml(unresolvedNote(v).replace(/`/g, ''))}</p>`);
   for (const s of v.scenarios) {
-    const rows = s.ranked.map((p) => {
-      const cls = p.policyLabel === s.baseline ? ' class="baseline"' : p.rank === 1 ? ' class="best"' : '';
-      return `<tr${cls}>${rowCells(s, p).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${cellHtml(c)}</td>`)).join('')}</tr>`;
-    }).concat((s.failed ?? []).map((f) => `<tr class="failed">${failedCells(s, f).map((c, i) => (i === 1 ? `<th scope="row">${escapeHtml(c)}</th>` : `<td>${escapeHtml(c)}</td>`)).join('')}</tr>`)).join('\n');
+    const fold = s.ranked.length > FOLD_ABOVE;
+    const shown = fold ? s.ranked.filter((p) => p.rank <= SHOWN || p.policyLabel === s.baseline) : s.ranked;
+    const rest = s.ranked.filter((p) => !shown.includes(p));
     parts.push(
-      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p>${retentionSentence(s, (t) => [`<p class="retention">${escapeHtml(t)}</p>`]).join('')}<p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
-      `<div class="scroll"><table class="verdict-table sortable"><thead><tr>${head(s).map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>\n${rows}\n</tbody></table></div>`,
+      `<h3>${escapeHtml(s.scenario)}</h3><p class="sentence${s.resolved === false ? ' unresolved' : ''}">${escapeHtml(withoutScenario(s))}</p>${s.why ? `<p class="why">${escapeHtml(s.why)}</p>` : ''}${retentionSentence(s, (t) => [`<p class="retention">${escapeHtml(t)}</p>`]).join('')}<p class="note">Seeds: ${escapeHtml(s.seeds.join(', '))}</p>`,
+      tableHtml(s, shown, s.failed ?? []),
+      ...(rest.length ? [`<details class="more"><summary>${rest.length} more policies, ranks ${rest[0]!.rank}–${rest[rest.length - 1]!.rank}</summary>${tableHtml(s, rest)}</details>`] : []),
     );
   }
   if (v.traces) parts.push(traceSampleHtml(v.traces));
   return parts.join('\n');
 }
 
-/** What a command prints at its end: one sentence per scenario and the resolution note. */
+/** What a command prints at its end: the answer across scenarios, one sentence (and its why) per scenario, and the resolution note. */
 export function verdictTerminal(v: Verdict): string {
   if (!v.scenarios.length) return '';
-  const lines = [`verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.flatMap((s) => [`  ${s.sentence}`, ...retentionSentence(s, (t) => [`    ${t}`])])];
+  const across = v.scenarios.length > 1 ? [`a${acrossTitle(v).slice(1)}:`, ...overviewLines(v.overview, scenarioNames(v), false).map((l) => `  ${l}`)] : [];
+  const lines = [...across, `verdict (baseline ${v.baseline}; paired 95% CIs):`, ...v.scenarios.flatMap((s) => [`  ${s.sentence}`, ...(s.why ? [`    ${s.why}`] : []), ...retentionSentence(s, (t) => [`    ${t}`])])];
   const failed = failureLines(v);
   if (failed.length) lines.push(`  FAILED (not ranked, no cost): ${failed.join('; ')}`);
   if (v.unresolved.length) lines.push(`  not resolved with these seeds: ${v.unresolved.join(', ')} (rerun with more --seeds)`);

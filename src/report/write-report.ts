@@ -23,7 +23,7 @@ import { comparisonHtml, gateHtml, manifestHtml, summaryTablesHtml, sweepHtml } 
 import { reportHtml, type HtmlSection } from './html.js';
 import type { ReportManifest } from './manifest.js';
 import { pairedDeltas } from './paired.js';
-import { sweepMarkdown, sweepTable } from './sweep-table.js';
+import { sweepMarkdown, sweepTable, sweepTerminal } from './sweep-table.js';
 import { tableCsv, type Table } from './table.js';
 import type { Verdict } from './verdict.js';
 import { verdictHtml } from './verdict-text.js';
@@ -55,6 +55,8 @@ export interface ReportResult {
   verdict: GateVerdict | null;
   /** 0 pass (or no gate), 2 gate failed, 3 gate not evaluated */
   exitCode: 0 | 2 | 3;
+  /** what the command prints besides the verdict (a sweep's grid); '' when nothing */
+  terminal?: string;
 }
 
 /** Per scenario, the baseline's and the candidate's failed sessions, as the verdict found them. */
@@ -95,13 +97,15 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   const files: Record<string, string> = { 'aggregates.csv': aggregatesCsv(aggs) };
   const before: HtmlSection[] = [{ id: 'verdict', title: 'Verdict', html: verdictHtml(ranking) }];
   let verdict: GateVerdict | null = null;
+  let terminal = '';
   let title = 'compactbench report';
   if (spec.kind === 'sweep') {
     title = 'compactbench sweep';
     charts.unshift(sweepChart(aggs, manifest, spec.params, ctx));
-    tables.sweep = sweepTable(aggs, manifest, spec.params);
+    tables.sweep = sweepTable(aggs, manifest, spec.params, summary.rows);
     files['sweep.csv'] = tableCsv(tables.sweep);
-    files['sweep.md'] = sweepMarkdown(aggs, manifest, spec.params, ranking);
+    files['sweep.md'] = sweepMarkdown(aggs, manifest, spec.params, ranking, summary.rows);
+    terminal = sweepTerminal(aggs, manifest, spec.params, summary.rows);
     before.push({ id: 'sweep', title: 'Sweep', html: sweepHtml(aggs, manifest, spec.params) });
   } else if (spec.kind === 'compare') {
     title = `compactbench comparison: ${spec.baseline} → ${spec.candidate}`;
@@ -124,6 +128,8 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
   const written = await finishCharts(dir, joinCharts([late, early]), pool);
   files['report.html'] = reportHtml({
     title, subtitle: subtitle(manifest), before, charts: written,
+    // with many policies, the charts with a row or a panel per policy come after the others, folded
+    folded: manifest.policies.length > 8 ? written.map((w) => w.name).filter((n) => n.startsWith('sawtooth-') || n === 'changed-index' || n === 'cache-share') : [],
     after: [
       { id: 'summary', title: 'Summary per policy', html: summaryTablesHtml(aggs) },
       { id: 'manifest', title: 'Manifest', html: manifestHtml(manifest) },
@@ -137,5 +143,6 @@ export async function writeReport(dir: string, runs: readonly SessionRun[], mani
     tables,
     verdict,
     exitCode: verdict?.exitCode ?? 0,
+    terminal,
   };
 }

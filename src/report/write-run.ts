@@ -5,44 +5,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringifySafe as stringify } from './csv-safe.js';
-import { aggregate, toRows, type PolicyAggregate, type SessionRow } from '../metrics/aggregate.js';
+import type { PolicyAggregate } from '../metrics/aggregate.js';
 import type { SessionRun } from '../sim/records.js';
-import type { RunPlan } from '../sim/run.js';
 import { sessionsCsv, writeEventsCsv, writeStepsCsv } from './csv.js';
 import { writeFileChunked } from './file-sink.js';
 import { jsonSafe } from './format.js';
+import type { Manifest } from './manifest.js';
 import { summaryMarkdown } from './markdown.js';
-import { buildVerdict, type Verdict } from './verdict.js';
-import { withTraceSample } from './trace-verdict.js';
-import type { RecordedBill } from '../validate/recorded-bill.js';
-import { judgeRetention } from './verdict-retention.js';
-import { TOOL_VERSION } from '../version.js';
-import { TOKEN_SCALES } from '../cache/token-scale.js';
+import { summarizeRuns, type RunSummary } from './run-summary.js';
+import type { Verdict } from './verdict.js';
 
-export interface Manifest {
-  tool: string;
-  version: string;
-  seeds: number[];
-  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown; recorded?: RecordedBill | null }[];
-  policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
-  cells: number;
-  /** the provider token count each run was billed in: o200k × scale + perMessage per message (cache/token-scale.ts) */
-  tokenScales: Record<string, { scale: number; perMessage: number; source: string }>;
-  shard?: string;
-}
-
-export function buildManifest(plan: RunPlan, cells: number, shard?: string): Manifest {
-  return {
-    tool: 'compactbench',
-    version: TOOL_VERSION,
-    seeds: [...plan.seeds],
-    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings, ...(s.recorded !== undefined ? { recorded: s.recorded } : {}) })),
-    policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
-    cells,
-    tokenScales: Object.fromEntries(Object.values(TOKEN_SCALES).map((t) => [t.provider, { scale: t.scale, perMessage: t.perMessage, source: t.source }])),
-    ...(shard ? { shard } : {}),
-  };
-}
+export { buildManifest, type Manifest } from './manifest.js';
+export { summarizeRuns, type RunSummary } from './run-summary.js';
 
 function violationsCsv(runs: readonly SessionRun[]): string {
   const header = ['scenario', 'seed', 'policy', 'policyLabel', 'paramsHash', 'step', 'phase', 'code', 'index', 'detail'];
@@ -54,24 +28,6 @@ export interface RunOutputs {
   aggregates: PolicyAggregate[];
   verdict: Verdict;
   files: string[];
-}
-
-/** What every report is built on: a row per session, the aggregates and the ranking verdict. */
-export interface RunSummary {
-  rows: SessionRow[];
-  aggregates: PolicyAggregate[];
-  verdict: Verdict;
-}
-
-export function summarizeRuns(runs: readonly SessionRun[], manifest: Manifest, baseline?: string, minRetention?: number): RunSummary {
-  const rows = toRows(runs);
-  const aggregates = aggregate(rows);
-  const bills = new Map(manifest.scenarios.filter((s) => s.recorded !== undefined).map((s) => [s.name, s.recorded ?? null]));
-  const closed = manifest.scenarios.filter((s) => (s.settings as { reaction?: unknown } | null)?.reaction).length;
-  const loop = closed === 0 ? 'none' : closed === manifest.scenarios.length ? 'all' : 'some';
-  const judged = judgeRetention(buildVerdict(rows, aggregates, baseline ?? manifest.policies[0]?.label ?? ''), aggregates, minRetention, loop);
-  const verdict = withTraceSample(judged, aggregates, bills);
-  return { rows, aggregates, verdict };
 }
 
 /** `raw: false` leaves out steps.csv and events.csv (the per-step and per-event records), e.g. for a committed report. */

@@ -45,6 +45,8 @@ export interface StepRecord extends RunKey {
   utilization: number;
   /** needs of this step (src/workload/needs/) that the request did not hold verbatim: referenced only or lost */
   needsUnmet: number;
+  /** the context window of the model this request went to (it changes at a model switch) */
+  contextWindow: number;
 }
 
 export interface EventRecord extends RunKey {

@@ -77,6 +77,6 @@ export function buildStepRecord(key: RunKey, f: StepFacts): StepRecord {
     auxCalls: f.aux.length, auxInputTokens: auxIn, auxOutputTokens: auxOut, auxCost,
     costTotal: main && auxCost !== null ? main.total + auxCost : null,
     breakCause: u.breakCause, overflow: f.overflow, events: f.events,
-    utilization: u.promptTokens / f.window, needsUnmet: f.needsUnmet,
+    utilization: u.promptTokens / f.window, needsUnmet: f.needsUnmet, contextWindow: f.window,
   };
 }

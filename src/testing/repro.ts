@@ -81,6 +81,7 @@ export function reproTest(name: string, cx: Counterexample, o: ReproOptions): st
     `import { ${fresh ? 'checkCaseAsync, freshInstanceProperty' : 'checkCase, invariantProperty'}, loadTarget, type PolicyCase } from '${from}';`,
     ``,
     `// Found by${o.command ? `: ${o.command}` : ' compactbench check'}`,
+    `// Needs ${from === 'compactbench/testing' ? 'compactbench, ' : ''}vitest and fast-check installed: npm install --save-dev ${from === 'compactbench/testing' ? 'compactbench ' : ''}vitest fast-check; run it with npx vitest run FILE`,
     `// ${cx.finding.message}`,
     `const CASE: PolicyCase = ${compactJson(cx.case)};`,
     ``,

@@ -17,7 +17,7 @@ describe('compactbench compare', () => {
     writeFileSync(gate, JSON.stringify({ limits: [{ metric: 'eventsPer100Steps', maxRisePct: 5 }, { metric: 'invariantViolations', maxRise: 0 }] }));
     const r = cli(['compare', '--baseline', 'threshold-summary', '--candidate', 'threshold-summary:triggerFraction=0.4', ...SMALL, '--gate', gate, '--out', join(out, 'r')]);
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout).toMatch(/gate: FAIL \(1 of 2 checks\); exit code 2/);
+    expect(r.stdout).toMatch(/gate: FAIL \(1 of 2 checks\); exit code 2; details in .*\n {2}failed: small-32k eventsPer100Steps rise ≤ \+5% \(estimate\): mean \+[\d.]+% > \+5%\n/);
     const files = readdirSync(join(out, 'r'));
     for (const f of ['comparison.md', 'comparison.csv', 'report.html', 'sessions.csv', 'manifest.json']) expect(files, f).toContain(f);
     const charts = readdirSync(join(out, 'r', 'charts'));
@@ -54,8 +54,23 @@ describe('compactbench sweep', () => {
     expect(r.code, r.stderr).toBe(0);
     const md = readFileSync(join(out, 'sweep.md'), 'utf8');
     expect(md).toMatch(/triggerFraction ∈ \{0\.4, 0\.6\} × tailFraction ∈ \{0\.1, 0\.2\}/);
-    expect(md.split('\n').filter((l) => l.startsWith('| threshold-summary:'))).toHaveLength(4);
+    expect(md.split('\n').filter((l) => /^\| threshold-summary \| triggerFraction=0\.[46], tailFraction=0\.[12] \|/.test(l))).toHaveLength(4);
     expect(readFileSync(join(out, 'charts', 'sweep.svg'), 'utf8')).toContain('>triggerFraction<');
+    // the terminal gets the grid and the names of the files that hold it in full
+    expect(r.stdout).toMatch(/sweep grid \(means over seeds\):\n {2}scenario +point +cost \$/);
+    expect(r.stdout.match(/^ {2}small-32k +threshold-summary triggerFraction=/gm)).toHaveLength(4);
+    expect(r.stdout).toContain(`the grid in full: ${join(out, 'sweep.md')} (and sweep.csv); its chart: ${join(out, 'charts', 'sweep.svg')}`);
+    expect(r.stdout).toContain(`open ${join(out, 'report.html')} in a browser`);
+  });
+
+  it('names the default point by its parameter and counts how often the runway rule changed the outcome', () => {
+    const out = tempDir();
+    const r = cli(['sweep', '--policy', 'hermes-runway', '--param', 'runwayFraction=0.15,0.5', '--scenario', 'small-32k', '--seeds', '2', '--quiet', '--no-png', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}small-32k +hermes-runway runwayFraction=0\.15 +[\d.]+ +[\d.]+ +[\d.]+ +\d+ of \d+$/m);
+    const csv = readFileSync(join(out, 'sweep.csv'), 'utf8');
+    expect(csv.split('\n')[0]).toMatch(/^scenario,policy,policyLabel,point,runwayFraction,.*,rule_runway_evaluated,rule_runway_changed,seeds$/);
+    expect(csv).toMatch(/\nsmall-32k,hermes-runway,hermes-runway,runwayFraction=0\.15,0\.15,/);
   });
 });
 

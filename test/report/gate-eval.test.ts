@@ -66,4 +66,12 @@ describe('gate evaluation', () => {
     ]);
     expect(v.exitCode).toBe(2);
   });
+
+  it('fails a percentage bound on rises, and passes one on drops, when the candidate rises from a baseline of 0 ("new")', () => {
+    const fromNothing: PairedDelta = { ...delta('overflowSteps', 1, 2, 1), baseline: { mean: 0, lo: 0, hi: 0, n: 3 }, relativePct: { mean: NaN, lo: NaN, hi: NaN } };
+    const rise = evaluateGate(parseGate({ limits: [{ metric: 'overflowSteps', maxRisePct: 50 }] }), [fromNothing]);
+    expect(rise.checks[0]).toMatchObject({ status: 'fail', observed: null });
+    expect(rise.checks[0]!.reason).toMatch(/rises from nothing \(new\)/);
+    expect(evaluateGate(parseGate({ limits: [{ metric: 'overflowSteps', maxDropPct: 5 }] }), [fromNothing]).checks[0]!.status).toBe('pass');
+  });
 });

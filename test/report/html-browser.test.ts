@@ -1,7 +1,9 @@
 /**
  * Opens the HTML report in headless Chromium (Debian's package, driven by playwright-core; never a
- * downloaded browser) and checks every chart rendered, tooltips work, the console has no errors and the
- * page made no network request. The browser is $CHROMIUM_PATH, else the first of chromium,
+ * downloaded browser) and checks every chart rendered, tooltips work, the console has no errors or
+ * warnings (vega's "Infinite extent" for a layer filtered down to nothing, among others) and the page made
+ * no network request; and, at 1,280 and 1,920 px, that every chart fits its figure (a legend beyond
+ * it is clipped) and the headline charts' point labels do not overlap. The browser is $CHROMIUM_PATH, else the first of chromium,
  * chromium-browser, google-chrome-stable, google-chrome on PATH, else /usr/bin/chromium. In CI
  * (CI=true) a missing Chromium fails the test; locally it skips with a message saying how to install it.
  */
@@ -51,7 +53,7 @@ describe.skipIf(!present && !inCi)('the HTML report in headless Chromium', () =>
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
       const errors: string[] = [];
       const requests: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
       page.on('pageerror', (e) => errors.push(String(e)));
       page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
       await page.goto(pathToFileURL(join(dir, 'report.html')).href);
@@ -118,6 +120,47 @@ describe.skipIf(!present && !inCi)('the HTML report in headless Chromium', () =>
       // the verdict beside it names the floor's policy in words
       expect(await page.textContent('#verdict')).toMatch(/Cost–retention Pareto set/);
       expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('fits every chart in a 1,280 and a 1,920 px window, with point labels that do not overlap and no console warnings', async () => {
+    expect(present, `${CHROMIUM} is missing: CI must run scripts/install-chromium.sh`).toBe(true);
+    // three policies: none never compacts (its sawtooth has no event markers), and two threshold variants
+    const { runs, manifest } = fixtureRun({ policies: ['none', ...COMPARE_POLICIES] }, { kind: 'report', baseline: 'none' });
+    const dir = tempDir();
+    await writeReport(dir, runs, manifest, { png: false });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    try {
+      for (const width of [1280, 1920]) {
+        const page = await browser.newPage({ viewport: { width, height: 1000 } });
+        const messages: string[] = [];
+        page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`); });
+        await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+        await page.waitForSelector('body[data-charts-done]', { timeout: 60_000 });
+        expect(messages, `console at ${width} px`).toEqual([]);
+        const fit = await page.$$eval('[data-chart]', (els) => els.map((e) => ({
+          name: e.getAttribute('data-chart'), svg: e.querySelector('svg')!.getBoundingClientRect().width, room: e.closest('figure')!.clientWidth,
+        })));
+        for (const f of fit) expect(f.svg, `${f.name} at ${width} px: ${f.svg} px in ${f.room}`).toBeLessThanOrEqual(f.room);
+        for (const name of ['headline', 'headline-events']) {
+          // the labels are the text marks of the chart's marks (not its axes, titles or legend)
+          const boxes = await page.$$eval(`[data-chart="${name}"] svg g.mark-text text`, (ts) => ts.filter((t) => (t.textContent ?? '').trim()).map((t) => {
+            const b = t.getBoundingClientRect();
+            return { text: t.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+          }));
+          expect(boxes.length, `${name} has point labels`).toBeGreaterThan(0);
+          for (let i = 0; i < boxes.length; i++) {
+            for (let j = i + 1; j < boxes.length; j++) {
+              const [a, b] = [boxes[i]!, boxes[j]!];
+              const overlap = a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+              expect(overlap, `${name} at ${width} px: "${a.text}" overlaps "${b.text}"`).toBe(false);
+            }
+          }
+        }
+        await page.close();
+      }
     } finally {
       await browser.close();
     }

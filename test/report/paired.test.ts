@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from '../../src/metrics/aggregate.js';
-import { pairedDeltas } from '../../src/report/paired.js';
+import { pctText } from '../../src/report/compare-markdown.js';
+import { pairedDeltas, relativeLabel } from '../../src/report/paired.js';
 
 /** A session row with only the run key and the given metrics (what pairedDeltas reads). */
 function row(label: string, seed: number, metrics: Record<string, number | null>, scenario = 's'): SessionRow {
@@ -51,11 +52,29 @@ describe('paired deltas', () => {
     expect(t.relativePct).toBeNull();
   });
 
-  it('gives ±Infinity percent when the baseline mean is 0 and the delta is not', () => {
+  it('gives no percentage when the baseline mean is 0 and the delta is not, and says "new"', () => {
     const rows = [row('A', 1, { v: 0 }), row('B', 1, { v: 2 }), row('A', 2, { v: 0 }), row('B', 2, { v: 0 })];
     const [d] = pairedDeltas(rows, 'A', 'B', ['v' as never]);
-    expect(d!.relativePct!.mean).toBe(Infinity);
+    expect(d!.relativePct!.mean).toBeNaN();
+    expect(relativeLabel(d!)).toBe('new');
+    expect(pctText(d!)).toBe('new');
     const same = pairedDeltas([row('A', 1, { v: 0 }), row('B', 1, { v: 0 })], 'A', 'B', ['v' as never])[0]!;
     expect(same.relativePct!.mean).toBe(0);
+    expect(relativeLabel(same)).toBeNull();
+  });
+
+  it('keeps the interval at or above −100% when a non-negative metric falls to 0 on every seed', () => {
+    const rows = [1, 2, 3].flatMap((s) => [row('A', s, { v: s === 2 ? 1 : 3 }), row('B', s, { v: 0 })]);
+    const d = pairedDeltas(rows, 'A', 'B', ['v' as never])[0]!;
+    // unclipped, the paired t interval on (−3, −1, −3) reaches far below −(baseline mean)
+    expect(d.delta!.lo).toBeCloseTo(-d.baseline!.mean, 12);
+    expect(d.relativePct!.lo).toBeGreaterThanOrEqual(-100);
+    expect(d.relativePct!.mean).toBeGreaterThanOrEqual(-100);
+  });
+
+  it('leaves the interval of a metric that can be negative unclipped', () => {
+    const rows = [1, 2, 3].flatMap((s) => [row('A', s, { v: s === 2 ? -1 : 3 }), row('B', s, { v: 0 })]);
+    const d = pairedDeltas(rows, 'A', 'B', ['v' as never])[0]!;
+    expect(d.delta!.lo).toBeLessThan(-d.baseline!.mean);
   });
 });

@@ -1,4 +1,5 @@
 /** The verdict over traces as text: the recorded bill beside every policy's replay, in Markdown and HTML. */
+import { buildOverview } from '../../src/report/verdict-overview.js';
 import { describe, expect, it } from 'vitest';
 import { traceSampleHtml, traceSampleMarkdown, withTraceSample, type TraceSampleVerdict } from '../../src/report/trace-verdict.js';
 import type { Verdict } from '../../src/report/verdict.js';
@@ -27,7 +28,7 @@ describe('the verdict over traces as text', () => {
   });
 
   it('leaves a verdict without trace scenarios as it is', () => {
-    const v: Verdict = { baseline: 'hermes', method: 'm', scenarios: [], unresolved: [] };
+    const v: Verdict = { baseline: 'hermes', method: 'm', overview: buildOverview([], 'hermes'), scenarios: [], unresolved: [] };
     expect(withTraceSample(v, [], new Map())).toBe(v);
   });
 });

@@ -50,7 +50,7 @@ describe('the verdict', () => {
     expect(s.lead!.distinguishable).toBe(false);
     expect(s.resolved).toBe(false);
     expect(v.unresolved).toEqual(['s']);
-    expect(s.sentence).toMatch(/^s: cheap is the cheapest at \$\d+\.\d\d per session, \$0\.98 \(\d\.\d%\) less than the baseline base \(95% CI \[−\d\.\d\d, −\d\.\d\d\]\): distinguishable from zero\. Its lead over the runner-up tie, .* is not distinguishable from zero/);
+    expect(s.sentence).toMatch(/^s: The cheapest is cheap at \$\d+\.\d\d per session, \$0\.98 \(\d\.\d%\) less than the baseline base \(95% CI \[−\d\.\d\d, −\d\.\d\d\]\): distinguishable from zero\. Its lead over the runner-up tie, .* is not distinguishable from zero/);
     expect(verdictTerminal(v)).toContain('not resolved with these seeds: s');
     expect(verdictMarkdown(v).join('\n')).toMatch(/Not resolved with these seeds: s/);
   });
@@ -60,13 +60,15 @@ describe('the verdict', () => {
     expect(clear.scenarios[0]!.resolved).toBe(true);
     expect(clear.unresolved).toEqual([]);
     const baseBest = verdict({ base: COSTS.base!, dear: COSTS.dear! });
-    expect(baseBest.scenarios[0]!.sentence).toMatch(/^s: the baseline base is the cheapest at .*; the runner-up dear costs \$2\.10 more .*distinguishable from zero\.$/);
+    expect(baseBest.scenarios[0]!.sentence).toMatch(/^s: The baseline base is the cheapest at .*; dear costs \$2\.10 more .*distinguishable from zero\.$/);
   });
 
   it('calls an exact tie on every seed resolved, not "rerun with more seeds"', () => {
     const v = verdict({ base: COSTS.base!, same: COSTS.base!, dear: COSTS.dear! });
     const s = v.scenarios[0]!;
-    expect(s.sentence).toMatch(/^s: the baseline base and same cost the same, \$\d+\.\d\d per session, on every seed\.$/);
+    expect(s.sentence).toMatch(/^s: The baseline base is the cheapest at \$\d+\.\d\d per session, identical on every seed to same; the runner-up dear costs \$2\.10 more/);
+    expect(s.identical).toEqual([['base', 'same']]);
+    expect(s.ranked.find((p) => p.policyLabel === 'same')!.sameAs).toBe('base');
     expect(s.resolved).toBe(true);
     expect(v.unresolved).toEqual([]);
   });

@@ -32,8 +32,9 @@ describe('yamlNestingDepth', () => {
     for (const d of docs) expect(yamlNestingDepth(d), d).toBe(nestingDepth(parseYaml(d)));
   });
 
+    // logLevel 'error': the library's process warning about the key is not this test's business (npm test stays quiet)
   it('counts a collection used as a key, which the value turns into a string', () => {
-    expect(nestingDepth(parseYaml('? [a, [b]]\n: v'))).toBe(1);
+    expect(nestingDepth(parseYaml('? [a, [b]]\n: v', { logLevel: 'error' }))).toBe(1);
     expect(yamlNestingDepth('? [a, [b]]\n: v')).toBe(3); // never less than the value's: yaml composes the key
   });
 

@@ -9,7 +9,7 @@ function step(i: number): StepRecord {
     promptTokens: 1000 + i, cacheReadTokens: i % 5 ? 900 : 0, cacheWriteTokens: 7, uncachedTokens: 3, outputTokens: 11,
     costUncached: i % 4 ? 0.1 + i / 3 : null, costCacheWrite: -0, costCacheRead: Number.NaN, costOutput: 1e-9 * i,
     auxCalls: 0, auxInputTokens: 0, auxOutputTokens: 0, auxCost: null, costTotal: i % 4 ? 0.3 : null,
-    breakCause: i % 5 ? null : 'prefix-changed', overflow: i % 7 === 0, events: i % 6 ? '' : 'prune,summary', utilization: i / 7,
+    breakCause: i % 5 ? null : 'prefix-changed', overflow: i % 7 === 0, events: i % 6 ? '' : 'prune,summary', utilization: i / 7, contextWindow: 200_000,
   } as StepRecord;
 }
 

@@ -116,14 +116,25 @@ async function checkIsolated(f: CheckFlags, out: (s: string) => void, err: (s: s
   return r.code;
 }
 
+/**
+ * Whether the cases drew the policy's parameters or kept them fixed, said plainly: a fixed set can miss
+ * what another value finds (a preview length that splits an emoji only at some lengths).
+ */
+function paramsNote(f: CheckFlags, params: Record<string, string>): string {
+  if (f.varyParams) return 'Parameters: drawn from the policy\'s ranges for every case (--vary-params).\n';
+  const given = Object.entries(params).map(([k, v]) => `${k}=${v}`);
+  return `Parameters: fixed for every case (${given.length ? given.join(', ') + '; the rest at' : 'all at'} their defaults); add --vary-params to draw them from the policy's ranges, which finds what only some values break.\n`;
+}
+
 /** Runs the command; returns the exit code. Output goes to the given writers (the CLI's stdout/stderr). */
 export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s: string) => void, where: { inProcess?: boolean } = {}): Promise<number> {
   if (!where.inProcess && f.policy && looksLikePath(f.policy)) return checkIsolated(f, out, err);
   let report: CheckReport;
   let repro: ReproOptions;
+  let params: Record<string, string> = {};
   try {
     if (!f.policy) throw new CheckInputError('--policy ID|PATH is required');
-    const params = parseParams(f.param);
+    params = parseParams(f.param);
     const target = await loadTarget(f.policy, params);
     resolvePolicy(target.def, params); // validates the overrides against the policy's ParamSpecs
     const generation = {
@@ -142,7 +153,7 @@ export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s:
     err(`compactbench check: error: ${e instanceof Error ? e.message : String(e)}\n`);
     return CHECK_EXIT.toolError;
   }
-  out(f.json ? `${JSON.stringify(jsonReport(report, repro), null, 2)}\n` : formatReport(report, repro));
+  out(f.json ? `${JSON.stringify({ ...(jsonReport(report, repro) as object), parameters: f.varyParams ? 'varied' : 'fixed' }, null, 2)}\n` : `${formatReport(report, repro)}${paramsNote(f, params)}`);
   return report.ok ? CHECK_EXIT.ok : CHECK_EXIT.counterexample;
 }
 

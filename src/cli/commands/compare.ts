@@ -9,6 +9,7 @@ import type { GateVerdict } from '../../report/gate-eval.js';
 import { loadGate } from '../../report/gate.js';
 import { applyConfig, configCandidate } from '../config.js';
 import { UsageError } from '../errors.js';
+import { gateLine } from '../outcome.js';
 import { addExecOptions, addPlanOptions, execOf, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
 
 interface CompareOpts extends CommonOpts {
@@ -19,11 +20,7 @@ interface CompareOpts extends CommonOpts {
 }
 
 export function verdictLine(v: GateVerdict | null, out: string): string {
-  if (!v) return `no gate given; the comparison is in ${out}/comparison.md\n`;
-  const failed = v.checks.filter((c) => c.status === 'fail').length;
-  const unevaluated = v.checks.filter((c) => c.status === 'not-evaluated').length;
-  const what = v.status === 'pass' ? 'PASS' : v.status === 'fail' ? `FAIL (${failed} of ${v.checks.length} checks)` : `NOT EVALUATED (${unevaluated} of ${v.checks.length} checks)`;
-  return `gate: ${what}; exit code ${v.exitCode}; details in ${out}/comparison.md\n`;
+  return v ? gateLine(v, out) : `no gate given; the comparison is in ${out}/comparison.md\n`;
 }
 
 /** Runs a compare/merge action so that any error exits 1 (a tool error), never the gate's 2 or 3. */

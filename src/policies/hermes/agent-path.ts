@@ -10,7 +10,7 @@
 import { compress } from './compress.js';
 import type { HermesCompressor } from './compressor.js';
 import { freshCopy, type PyMsg } from './msg.js';
-import { decidePruneFirst, type PruneFirstOptions } from './prune-first.js';
+import { decidePruneFirst, type PruneDecision, type PruneFirstOptions } from './prune-first.js';
 import type { CompressRecord } from './record.js';
 import { sanitizeToolPairs } from './sanitize.js';
 
@@ -21,6 +21,8 @@ export interface CompactExtras {
   /** rough tokens of the system prompt (not in history), added to every estimate */
   systemTokens: number;
   pruneFirst?: PruneFirstOptions;
+  /** told of every prune-first decision (for the policy's telemetry: how often its acceptance rule bound) */
+  onPruneDecision?: (d: PruneDecision) => void;
   /** seed 004: an auxiliary call that lets the model save memories before context is lost */
   memoryFlush?: (history: readonly PyMsg[]) => void;
   /** seed 004: the pending task list appended as a user message after compaction */
@@ -54,6 +56,7 @@ export function ensureUserTurn(original: readonly PyMsg[], compressed: PyMsg[]):
 function runCompress(c: HermesCompressor, history: readonly PyMsg[], approxTokens: number, x: CompactExtras) {
   if (x.pruneFirst) {
     const d = decidePruneFirst(history, x.pruneFirst, x.systemTokens);
+    x.onPruneDecision?.(d);
     if (d.accepted) {
       c.compressionCount++;
       c.lastCompressionMadeProgress = true;

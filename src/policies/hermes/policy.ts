@@ -27,7 +27,7 @@ import { ImageCostLearner } from './current/image-cost.js';
 import { HermesOptionHooks, type HermesOptions } from './options/index.js';
 import type { PyMsg } from './msg.js';
 import type { HermesParams } from './params.js';
-import type { PruneAcceptance } from './prune-first.js';
+import { ruleChanged, type PruneAcceptance } from './prune-first.js';
 import { compressionMadeProgress } from './replay-loop.js';
 import { backendFromSummarizer } from './summarizer-backend.js';
 import type { SummaryBackend } from './summary-call.js';
@@ -65,7 +65,7 @@ export class HermesContextPolicy implements ContextPolicy {
   private readonly imageCost = new ImageCostLearner();
   private readonly textOnly = currentEstimator({ tokens: 0 });
   private systemRough?: { text: string; tokens: number };
-  private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none' };
+  private readonly stats = { pruneOnly: 0, summaries: 0, fallbacks: 0, recovered: 0, lastMode: 'none', ruleEvaluated: 0, ruleChanged: 0 };
   /**
    * The anti-thrash or fallback-streak block, from the first step it refused a compaction the threshold
    * asked for: upstream clears it only on a real reading under the threshold, which a history that can
@@ -142,6 +142,9 @@ export class HermesContextPolicy implements ContextPolicy {
       stuck_since_step: this.stuck?.since ?? -1,
       stuck_vetoes: this.stuck?.vetoes ?? 0,
       ...this.options.telemetry(),
+      // the runway acceptance rule: prunes it judged (one that saved something) and those it turned down
+      // that the naive rule would have taken; report/rule-telemetry.ts reads every `rule_<name>_*` pair
+      ...(this.acceptance === 'runway' ? { rule_runway_evaluated: this.stats.ruleEvaluated, rule_runway_changed: this.stats.ruleChanged } : {}),
     };
   }
 
@@ -279,6 +282,11 @@ export class HermesContextPolicy implements ContextPolicy {
         runwayFraction: this.p.runwayFraction,
         ...(this.p.pruneProtectTokens > 0 ? { pruneProtectTokens: this.p.pruneProtectTokens } : {}),
         ...(this.p.pruneMinimumTokens > 0 ? { pruneMinimumTokens: this.p.pruneMinimumTokens } : {}),
+      };
+      x.onPruneDecision = (d) => {
+        if (d.charsSaved <= 0) return;
+        this.stats.ruleEvaluated++;
+        if (ruleChanged(d)) this.stats.ruleChanged++;
       };
     }
     if (this.p.memoryFlush) x.memoryFlush = (h) => memoryFlush(this.ctx, this.p, h);

@@ -126,6 +126,11 @@ export interface PruneDecision {
   /** rough tokens after the prune (messages plus `extraTokens`) */
   tokensAfter: number;
   charsSaved: number;
+  /**
+   * the naive rule (anywhere under the threshold) would have accepted this prune: with `runway`
+   * acceptance, `ruleChanged` says the runway requirement is what turned it down
+   */
+  naiveAccepted: boolean;
 }
 
 /** Phase 1 and the acceptance rule; `extraTokens` adds the system prompt the trigger reading included. */
@@ -133,5 +138,11 @@ export function decidePruneFirst(msgs: readonly PyMsg[], o: PruneFirstOptions, e
   const p = pruneToolOutputs(msgs, o);
   const tokensAfter = estimateMessagesTokensRough(p.messages) + extraTokens;
   const accepted = p.charsSaved > 0 && tokensAfter <= pruneTargetTokens(o);
-  return { messages: p.messages, accepted, tokensAfter, charsSaved: p.charsSaved };
+  const naiveAccepted = p.charsSaved > 0 && tokensAfter <= pruneTargetTokens({ ...o, acceptance: 'naive' });
+  return { messages: p.messages, accepted, tokensAfter, charsSaved: p.charsSaved, naiveAccepted };
+}
+
+/** The acceptance rule turned down a prune the naive rule would have taken (only `runway` can). */
+export function ruleChanged(d: PruneDecision): boolean {
+  return d.naiveAccepted && !d.accepted;
 }

@@ -7,7 +7,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { baselineAxis, parsedData, scenarioPanels, NO_ITEM_ARIA, topLevel, type Chart, type RunChartContext } from './common.js';
+import { baselineAxis, parsedData, scenarioPanels, NO_ITEM_ARIA, topLevel, twoPanelWidth, type Chart, type RunChartContext } from './common.js';
 
 export const SHARE_BUCKET = 10;
 
@@ -100,7 +100,7 @@ export function cacheShareChart(runs: readonly SessionRun[], ctx: RunChartContex
     table,
     spec: (data) =>
       topLevel(chart, parsedData(data, table), scenarioPanels(ctx, {
-        width: 420,
+        width: twoPanelWidth(ctx.labels, 110),
         height: { step: 16 },
         mark: { type: 'rect', ...NO_ITEM_ARIA },
         encoding: {

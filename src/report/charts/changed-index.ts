@@ -6,7 +6,7 @@
  */
 import type { SessionRun } from '../../sim/records.js';
 import type { Row } from '../table.js';
-import { baselineAxis, numericParse, topLevel, NO_ITEM_ARIA, wrapFacet, type Chart, type RunChartContext } from './common.js';
+import { baselineAxis, numericParse, topLevel, NO_ITEM_ARIA, wrapFacet, type Chart, type RunChartContext, twoPanelWidth } from './common.js';
 
 function frequencies(runs: readonly SessionRun[]): Row[] {
   const counts = new Map<string, Row>();
@@ -41,7 +41,7 @@ export function changedIndexChart(runs: readonly SessionRun[], ctx: RunChartCont
         resolve: { scale: { x: 'independent' } },
         spacing: { row: 24, column: 20 },
         spec: {
-          width: 420,
+          width: twoPanelWidth(labels),
           height: { step: 20 },
           mark: { type: 'circle', opacity: 0.75, stroke: '#333', strokeWidth: 0.4, ...NO_ITEM_ARIA },
           encoding: {

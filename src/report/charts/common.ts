@@ -116,6 +116,16 @@ export function wrapFacet(field: string, order: readonly string[], columns: numb
   };
 }
 
+/**
+ * The width of each of two panels that name the policies on their y axis, so that both, their names and
+ * the legend fit a 1,280 px window (1,232 px of page; a chart wider than its figure scrolls, and its
+ * legend is cut off): what the names (about 6.3 px a character at 11 px) leave, from 200 to 400 px.
+ */
+export function twoPanelWidth(labels: readonly string[], legend = 170): number {
+  const names = Math.max(0, ...labels.map((l) => l.length)) * 6.3;
+  return Math.max(200, Math.min(400, Math.floor((1232 - legend - 2 * (names + 14)) / 2)));
+}
+
 /** One panel per scenario (two columns), each with its own x scale: the layout of the per-scenario bar charts. */
 export function scenarioPanels(ctx: Pick<ChartContext, 'scenarios'>, spec: VlSpec): VlSpec {
   return {

@@ -6,7 +6,7 @@
 import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import type { Row } from '../table.js';
-import { baselineAxis, parsedData, roleOf, scenarioPanels, topLevel, type Chart, type ChartContext } from './common.js';
+import { baselineAxis, parsedData, roleOf, scenarioPanels, topLevel, type Chart, type ChartContext, twoPanelWidth } from './common.js';
 import type { VlSpec } from '../render.js';
 
 /** Each panel keeps its own policy order (the verdict's ranking differs per scenario). */
@@ -42,7 +42,7 @@ export function costBreakdownChart(aggs: readonly PolicyAggregate[], ctx: ChartC
     table,
     spec: (data) =>
       topLevel(chart, parsedData(data, table), ranked(scenarioPanels(ctx, {
-        width: 420,
+        width: twoPanelWidth(ctx.labels),
         height: { step: 18 },
         mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
         encoding: {

@@ -1,7 +1,7 @@
 /**
  * The comparison chart: per scenario, the candidate's paired change against the baseline for each shown
  * metric, as a percentage of the baseline mean with its 95% CI, coloured by the gate's result, with the
- * gate's percentage bounds as red ticks. The x axis is symlog (linear within ±10%).
+ * gate's percentage bounds as dark ticks drawn under the dots (red is a failed check's colour). The x axis is symlog (linear within ±10%).
  */
 import { checksFor, metricInfo, shownMetrics } from '../comparison-table.js';
 import type { GateVerdict } from '../gate-eval.js';
@@ -39,7 +39,7 @@ export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict
   const chart: Chart = {
     name: 'deltas',
     title: `Candidate vs baseline: change per metric`,
-    caption: `Paired change of ${candidate} against ${baseline}, % of the baseline mean with 95% CI; red ticks are the gate's percentage bounds.`,
+    caption: `Paired change of ${candidate} against ${baseline}, % of the baseline mean with 95% CI; dark ticks are the gate's percentage bounds.`,
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
@@ -50,18 +50,23 @@ export function deltasChart(deltas: readonly PairedDelta[], verdict: GateVerdict
           width: 400,
           height: { step: 18 },
           layer: [
+            // the gate's bounds first, so the dots and their intervals are drawn over them; dark grey, since
+            // red means "fail" in this chart; left out when no check has a percentage bound (an empty layer
+            // makes vega warn "Infinite extent")
+            ...(rows.some((r) => r.limitPct !== null)
+              ? [{ transform: [{ filter: 'isValid(datum.limitPct)' }], mark: { type: 'tick', color: '#444', thickness: 2, size: 16, opacity: 0.8 }, encoding: { y, x: { field: 'limitPct', type: 'quantitative', scale: X_SCALE } } }]
+              : []),
             { transform: [{ filter: 'isValid(datum.deltaPct)' }], mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'deltaPct_lo', type: 'quantitative', scale: X_SCALE }, x2: { field: 'deltaPct_hi' }, color } },
             {
               transform: [{ filter: 'isValid(datum.deltaPct)' }],
               mark: { type: 'point', filled: true, size: 70 },
               encoding: {
                 y, color,
-                x: { field: 'deltaPct', type: 'quantitative', title: 'Δ % of baseline mean (95% CI, symlog)', scale: X_SCALE, axis: { values: TICKS, format: '+~r', labelOverlap: true, gridColor: { condition: { test: 'datum.value === 0', value: '#777' }, value: '#e6e6e6' } } },
+                x: { field: 'deltaPct', type: 'quantitative', title: 'Δ % of baseline mean (95% CI, symlog)', scale: X_SCALE, axis: { values: TICKS, format: '+~r', labelOverlap: true, gridColor: { condition: { test: 'datum.value === 0', value: '#9a9a9a' }, value: '#e6e6e6' } } },
                 tooltip: [{ field: 'scenario' }, { field: 'label', title: 'metric' }, { field: 'deltaPct', title: 'Δ%', format: '+.2f' }, { field: 'deltaPct_lo', title: 'CI low', format: '+.2f' }, { field: 'deltaPct_hi', title: 'CI high', format: '+.2f' }, { field: 'gate' }],
               },
             },
             { transform: [{ filter: 'isValid(datum.pad)' }], mark: { type: 'point', opacity: 0 }, encoding: { y, x: { field: 'pad', type: 'quantitative', scale: X_SCALE } } },
-            { transform: [{ filter: 'isValid(datum.limitPct)' }], mark: { type: 'tick', color: '#d62728', thickness: 2.5, size: 16 }, encoding: { y, x: { field: 'limitPct', type: 'quantitative', scale: X_SCALE } } },
           ],
         },
       }),

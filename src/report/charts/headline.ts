@@ -10,7 +10,8 @@
 import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import { estimateCells, type Row } from '../table.js';
-import { HIGHLIGHT_BEST, numericParse, roleOf, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { placeLabels } from './label-placement.js';
+import { NO_ITEM_ARIA, HIGHLIGHT_BEST, numericParse, roleOf, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
 
 const CADENCE = {
   breaks: { key: 'breaksPer100Steps', name: 'headline', title: 'Cache-break cadence vs cost', axis: 'cache breaks per 100 steps', what: 'cache breaks' },
@@ -21,6 +22,7 @@ const CADENCE = {
 export const OFF_SCALE_X = 3;
 export const OFF_SCALE_Y = 1.6;
 export const OTHERS = 'other policies';
+const PANEL = { width: 300, height: 230 };
 
 function offScale(v: number | null, others: readonly (number | null)[], factor: number): boolean {
   const max = Math.max(...others.filter((x): x is number => x !== null && Number.isFinite(x)));
@@ -64,11 +66,17 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
   });
   for (const r of rows) {
     const others = rows.filter((o) => o.scenario === r.scenario && o !== r);
-    r.offScale = offScale(r[c.key] as number | null, others.map((o) => o[c.key] as number | null), OFF_SCALE_X)
-      || offScale(r[yKey] as number | null, others.map((o) => o[yKey] as number | null), OFF_SCALE_Y);
+    // "far outside the others" needs others: of two policies each can be 3× the other, and both would go
+    // to the edges of an empty panel
+    r.offScale = others.length >= 2 && ( offScale(r[c.key] as number | null, others.map((o) => o[c.key] as number | null), OFF_SCALE_X)
+      || offScale(r[yKey] as number | null, others.map((o) => o[yKey] as number | null), OFF_SCALE_Y));
   }
   clampToPanels(rows, c.key, yKey);
-  const columns = ['scenario', 'policy', 'policyLabel', 'role', 'shown', c.key, `${c.key}_lo`, `${c.key}_hi`, yKey, `${yKey}_lo`, `${yKey}_hi`, 'seeds', 'offScale', 'x', 'x_lo', 'x_hi', 'y', 'y_lo', 'y_hi', 'offLabel'];
+  for (const sc of new Set(rows.map((r) => r.scenario))) {
+    const panel = rows.filter((r) => r.scenario === sc);
+    placeLabels(panel.filter((r) => !r.offScale && r.role !== 'other'), panel, { width: PANEL.width, height: PANEL.height });
+  }
+  const columns = ['scenario', 'policy', 'policyLabel', 'role', 'shown', c.key, `${c.key}_lo`, `${c.key}_hi`, yKey, `${yKey}_lo`, `${yKey}_hi`, 'seeds', 'offScale', 'x', 'x_lo', 'x_hi', 'y', 'y_lo', 'y_hi', 'offLabel', 'label_right', 'label_left', 'label_y'];
   const table = { columns, rows };
   const money = (v: unknown): string => (typeof v === 'number' ? (ctx.priced ? `$${v.toFixed(2)}` : `${Math.round(v)} tokens`) : '—');
   for (const r of rows) r.offLabel = r.offScale ? `${r.policyLabel} → ${(r[c.key] as number).toFixed(1)}, ${money(r[yKey])}` : null;
@@ -83,7 +91,8 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
   const shape = { field: 'shown', type: 'nominal', title: 'policy', scale: { domain: shownDomain, range: shownDomain.map((l) => (l === ctx.baseline ? 'diamond' : l === OTHERS ? 'circle' : 'square')) }, sort: shownDomain };
   const yTitle = ctx.priced ? 'total cost per session (USD)' : 'prompt + aux tokens per session (unpriced)';
   const x = { field: 'x', type: 'quantitative', title: c.axis, scale: { zero: true, nice: true }, axis: { tickCount: 5, labelOverlap: true } };
-  const y = { field: 'y', type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.2~f' } : { format: '~s' } };
+  // four significant digits: "$0.195, $0.2, $0.205" where two decimals printed "$0.2" three times
+  const y = { field: 'y', type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.4~r' } : { format: '~s' } };
   const drawn = { filter: '!datum.offScale' };
   const highlighted = { filter: "!datum.offScale && datum.role !== 'other'" };
   const chart: Chart = {
@@ -93,14 +102,17 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: { ...numericParse(table), offScale: 'boolean' } } }, {
-        ...wrapFacet('scenario', ctx.scenarios, 3),
+        // two panels a row: with the legend beside them the chart fits a 1,280 px window
+        ...wrapFacet('scenario', ctx.scenarios, 2),
         resolve: { scale: { x: 'independent', y: 'independent' } },
         spacing: { row: 28, column: 28 },
         spec: {
-          width: 300,
-          height: 230,
+          width: PANEL.width,
+          height: PANEL.height,
           layer: [
-            { transform: [drawn, { filter: "datum.role === 'other'" }], mark: { type: 'point', filled: true, size: 45, opacity: 0.45 }, encoding: { x, y, color, shape } },
+            // no layer filters a panel down to nothing: vega warns "Infinite extent" for an empty layer's
+            // scale, so the grey and off-scale layers hide the rows they do not draw instead (size 0: no hover)
+            { transform: [drawn], mark: { type: 'point', filled: true, opacity: 0.45, ...NO_ITEM_ARIA }, encoding: { x, y, color, shape, size: { condition: { test: "datum.role === 'other'", value: 45 }, value: 0 } } },
             { transform: [highlighted], mark: { type: 'rule', strokeWidth: 1.4, opacity: 0.8 }, encoding: { x: { ...x, field: 'x_lo' }, x2: { field: 'x_hi' }, y, color } },
             { transform: [highlighted], mark: { type: 'rule', strokeWidth: 1.4, opacity: 0.8 }, encoding: { y: { ...y, field: 'y_lo' }, y2: { field: 'y_hi' }, x, color } },
             {
@@ -117,13 +129,20 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
                 ],
               },
             },
-            { transform: [highlighted], mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y, text: { field: 'policyLabel' } } },
+            // one label per point (policies at the same point share it), moved down a line where it would overlap another
+            // (right of the point, or left of it near the panel's right edge: a row has one of the two)
+            { transform: [highlighted], mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y: { ...y, field: 'label_y' }, text: { field: 'label_right' } } },
+            { transform: [highlighted], mark: { type: 'text', align: 'right', dx: -7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y: { ...y, field: 'label_y' }, text: { field: 'label_left' } } },
             {
-              transform: [{ filter: 'datum.offScale' }],
-              mark: { type: 'point', shape: 'triangle-right', filled: true, size: 110, stroke: '#333', strokeWidth: 0.6 },
-              encoding: { x, y, color, opacity: { condition: { test: "datum.role === 'other'", value: 0.5 }, value: 1 }, tooltip: [{ field: 'offLabel', title: 'off the scale' }] },
+              mark: { type: 'point', shape: 'triangle-right', filled: true, stroke: '#333', strokeWidth: 0.6 },
+              encoding: {
+                x, y, color, opacity: { condition: { test: "datum.role === 'other'", value: 0.5 }, value: 1 },
+                size: { condition: { test: 'datum.offScale', value: 110 }, value: 0 }, strokeWidth: { condition: { test: 'datum.offScale', value: 0.6 }, value: 0 },
+                tooltip: [{ field: 'offLabel', title: 'off the scale' }],
+              },
             },
-            { transform: [{ filter: 'datum.offScale' }], mark: { type: 'text', align: 'right', dx: -8, dy: -9, fontSize: 9.5, color: '#555' }, encoding: { x, y, text: { field: 'offLabel' } } },
+            // offLabel is null on the rows that are on the scale: they draw no text
+            { mark: { type: 'text', align: 'right', dx: -8, dy: -9, fontSize: 9.5, color: '#555' }, encoding: { x, y, text: { field: 'offLabel' } } },
           ],
         },
       }, subtitle),

@@ -1,6 +1,6 @@
 /**
  * The context-size sawtooth: prompt tokens per step of one session (the scenario's first seed) for
- * each policy, with the context window as a dashed rule and each compaction event marked by its kind
+ * each policy, with the context window (per step: a model switch changes it) as a dashed line and each compaction event marked by its kind
  * at the step whose request first carries it (the `events` column of steps.csv).
  */
 import type { SessionRun } from '../../sim/records.js';
@@ -15,7 +15,7 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
     .flatMap((r) =>
       r.steps.map((s) => ({
         scenario, seed, policy: r.key.policy, policyLabel: r.key.policyLabel, step: s.step,
-        promptTokens: s.promptTokens, contextWindow: r.contextWindow, events: s.events,
+        promptTokens: s.promptTokens, contextWindow: s.contextWindow, events: s.events,
       })),
     );
   const table = { columns: ['scenario', 'seed', 'policy', 'policyLabel', 'step', 'promptTokens', 'contextWindow', 'events'], rows };
@@ -26,7 +26,7 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
   const chart: Chart = {
     name: `sawtooth-${slug(scenario)}`,
     title: `Context size over steps: ${scenario}, seed ${seed}`,
-    caption: `Prompt tokens sent at each step of one session (${scenario}, seed ${seed}) per policy; markers are compaction events by kind, the dashed line is the context window.`,
+    caption: `Prompt tokens sent at each step of one session (${scenario}, seed ${seed}) per policy; markers are compaction events by kind, the dashed line is the context window of the model each request went to.`,
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: numericParse(table) } }, {
@@ -36,7 +36,11 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
           width: 420,
           height: 100,
           layer: [
-            { mark: { type: 'rule', strokeDash: [4, 3], color: '#888' }, encoding: { y: { aggregate: 'max', field: 'contextWindow', type: 'quantitative', title: 'prompt tokens' } } },
+            // the window of the model each request went to: a step line, since a model switch changes it
+            {
+              mark: { type: 'line', strokeDash: [4, 3], strokeWidth: 1, color: '#888', interpolate: 'step-before' },
+              encoding: { x: { field: 'step', type: 'quantitative' }, y: { field: 'contextWindow', type: 'quantitative', title: 'prompt tokens' } },
+            },
             {
               mark: { type: 'line', strokeWidth: 1.3, interpolate: 'step-before', color: '#4c78a8' },
               encoding: {
@@ -44,7 +48,9 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
                 y: { field: 'promptTokens', type: 'quantitative', title: 'prompt tokens', axis: { format: '~s', tickCount: 4, labelExpr: "datum.value === 0 ? '0' : datum.label" } },
               },
             },
-            {
+            // the panels share their scales, so only a session without any event leaves this layer empty (and
+            // vega warns "Infinite extent" for an empty layer): then it is left out
+            ...(present.length ? [{
               transform: [{ filter: 'datum.events' }],
               mark: { type: 'point', filled: true, size: 45, opacity: 0.9, stroke: '#222', strokeWidth: 0.5, ...NO_ITEM_ARIA },
               encoding: {
@@ -57,7 +63,7 @@ export function sawtoothChart(runs: readonly SessionRun[], scenario: string, ctx
                   { field: 'promptTokens', title: 'prompt tokens after', format: ',' },
                 ],
               },
-            },
+            }] : []),
           ],
         },
       }),
