@@ -37,6 +37,8 @@ const REASONS: Record<string, string> = {
   EISDIR: 'a directory is in the way',
   EMFILE: 'too many open files',
   EIO: 'input/output error',
+  ENAMETOOLONG: 'the name is too long for the file system (the staging directory beside it adds 16 characters)',
+  ELOOP: 'a symbolic link loop',
 };
 
 /** A file-system error as one line naming the path and the cause, never a stack trace. */

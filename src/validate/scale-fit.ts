@@ -33,6 +33,11 @@ export interface ScaleFit {
   perFile: { file: string; calls: number; within5: number; meanResidual: number }[];
 }
 
+/** Input that holds nothing to fit on (the CLI reports it as bad input, in one line). */
+export class ScaleFitError extends Error {
+  override name = 'InputError';
+}
+
 const before = (t: ImportedTrace, tokens: TokenCounter, p: ScaleParams): PromptCheck[] =>
   promptChecks(t, tokens, p).filter((c) => c.beforeCompaction && c.recorded > 0);
 
@@ -45,9 +50,11 @@ const rel = (c: PromptCheck): number => (c.modelled - c.recorded) / c.recorded;
  */
 export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCounter): ScaleFit {
   const usable = traces.filter((t) => t.meta.calls.some(isComplete));
-  if (usable.length === 0) throw new Error('no transcript recorded per-call usage to fit a token scale on');
+  if (usable.length === 0) throw new ScaleFitError('no transcript recorded per-call usage to fit a token scale on (give transcripts that recorded it: Claude Code, mini-swe-agent, OpenHands, Codex)');
   const at = (scale: number, perMessage: number) => usable.flatMap((t) => before(t, tokens, { scale, perMessage }));
   const z = at(0, 0);
+  // without a call before the first compaction the fit divides zero by zero: "scale NaN"
+  if (z.length === 0) throw new ScaleFitError('no recorded call before the first compaction to fit a token scale on');
   const x = at(1, 0);
   const y = at(0, 1);
   // minimize Σ ((a·X + c·Y + Z − R) / R)², X = x − z, Y = y − z
@@ -62,6 +69,7 @@ export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCou
   const det = sxx * syy - sxy * sxy;
   const fitted = det > 0 ? { a: (sxr * syy - syr * sxy) / det, c: (sxx * syr - sxy * sxr) / det } : { a: sxr / sxx, c: 0 };
   const scale = Math.round(fitted.a * 1000) / 1000;
+  if (!Number.isFinite(scale) || !Number.isFinite(fitted.c)) throw new ScaleFitError(`the recorded calls do not determine a token scale (${z.length} calls, all of one size)`);
   const perMessage = Math.max(0, Math.round(fitted.c));
   const residuals: number[] = [];
   const perFile = usable.map((t) => {

@@ -4,6 +4,7 @@
  * package's scenarios/ directory (resolved from this file, not from the working directory).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../core/input-file.js';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -121,9 +122,10 @@ export function parseSuite(json: unknown, source: string): Suite {
 function readJson(file: string): unknown {
   let text: string;
   try {
+    checkInputFile(file, 'scenario file');
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ScenarioError(file, [`cannot read the file: ${(e as Error).message}`]);
+    throw new ScenarioError(file, [`cannot read the file: ${(e instanceof InputFileError ? e.message.slice(file.length + 2) : (e as Error).message)}`]);
   }
   try {
     return parseDocument(text);

@@ -23,6 +23,7 @@ import { basename, dirname, join } from 'node:path';
 import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { TraceBuilder } from './builder.js';
 import { arr, isObj, obj, optNum, optStr, str, type Obj } from './expect.js';
+import { checkUsage } from './usage.js';
 import { lineLocator, readJsonLines } from './lines.js';
 import type { Locator, Path } from './locate.js';
 import { pyJson } from './py-json.js';
@@ -174,7 +175,10 @@ class ClaudeCodeReader {
     const model = optStr(loc, m.model, ['message', 'model']);
     if (m.usage !== undefined && m.usage !== null && !isObj(m.usage)) loc.fail(['message', 'usage'], 'expected an object');
     // later streaming lines repeat the usage with the final output count: the last one wins
-    if (isObj(m.usage)) open.usage = m.usage;
+    if (isObj(m.usage)) {
+      checkUsage(loc, m.usage, ['message', 'usage']);
+      open.usage = m.usage;
+    }
     open.model ??= model;
     open.timestamp ??= optStr(loc, d.timestamp, ['timestamp']);
   }

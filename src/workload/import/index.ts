@@ -6,6 +6,7 @@
  * One file per format; a short map keyed by format id picks the importer.
  */
 import { access } from 'node:fs/promises';
+import { checkInputFile, InputFileError } from '../../core/input-file.js';
 import { importClaudeCode } from './claude-code.js';
 import { importCodex } from './codex.js';
 import { detectFormat } from './detect.js';
@@ -52,9 +53,10 @@ export async function importTrace(given: string, options: ImportOptions = {}): P
     throw new ImportError(path, undefined, `unknown format ${JSON.stringify(requested)}; expected auto or one of ${FORMATS.join(', ')}`);
   }
   try {
+    checkInputFile(path, 'transcript', 'give one transcript file inside it');
     await access(path);
-  } catch {
-    throw new ImportError(path, undefined, 'file not found or not readable');
+  } catch (e) {
+    throw new ImportError(path, undefined, e instanceof InputFileError ? e.message.slice(path.length + 2) : 'file not found or not readable');
   }
   const format = requested === 'auto' ? await detectFormat(path) : requested;
   const trace = await IMPORTERS[format](path, opts);
