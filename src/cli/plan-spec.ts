@@ -55,6 +55,7 @@ export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): R
     settings: scenarioSettings(s),
     seeds: seedList(seeds ?? s.seeds),
     expectedSteps: Math.min(maxSteps ?? Infinity, Math.max(1, Math.round(median(s.generator.sessionSteps)))),
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
     makeWorkload: (seed, tokens) => generateWorkload(s, seed, tokens, maxSteps),
   };
 }

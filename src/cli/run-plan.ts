@@ -15,7 +15,7 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
-import { collect, parsePositiveInt } from './errors.js';
+import { collect, parsePositiveInt, UsageError } from './errors.js';
 import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 
 /** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
@@ -139,6 +139,10 @@ function isolationOf(o: CommonOpts, policies: readonly string[] | undefined): Is
 
 export function execOf(o: CommonOpts, policies: readonly string[] | undefined = o.policy): ExecOptions {
   const isolate = isolationOf(o, policies);
+  // A module may keep state at module scope (a counter, a cache) across the sessions its process runs;
+  // a shard's processes run other sessions than an unsharded run's, so the merged rows could differ from
+  // the unsharded ones with nothing in the records to show it. Modules run unsharded (docs/sharding.md).
+  if (o.shard !== undefined && isolate) throw new UsageError('--shard cannot run policy modules: module-scope state would make shards differ from an unsharded run, undetectably; run them without --shard (--workers runs their sessions in parallel)');
   return {
     ...(isolate ? { isolate } : {}),
     workers: o.workers !== undefined ? parsePositiveInt('--workers', o.workers, MAX_WORKERS) : undefined,

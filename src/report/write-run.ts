@@ -20,7 +20,7 @@ export interface Manifest {
   tool: string;
   version: string;
   seeds: number[];
-  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown }[];
+  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown; maxSteps?: number }[];
   policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
   cells: number;
   /** the provider token count each run was billed in: o200k × scale + perMessage per message (cache/token-scale.ts) */
@@ -33,7 +33,7 @@ export function buildManifest(plan: RunPlan, cells: number, shard?: string): Man
     tool: 'compactbench',
     version: TOOL_VERSION,
     seeds: [...plan.seeds],
-    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings })),
+    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings, ...(s.maxSteps !== undefined ? { maxSteps: s.maxSteps } : {}) })),
     policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
     cells,
     tokenScales: Object.fromEntries(Object.values(TOKEN_SCALES).map((t) => [t.provider, { scale: t.scale, perMessage: t.perMessage, source: t.source }])),

@@ -53,6 +53,8 @@ class ClaudeCodeReader {
   private sidechainSkipped = 0;
   private readonly unknownTypes = new Map<string, number>();
   private readonly dropped = new Map<string, number>();
+  /** sessionIds seen, in order of their runs of lines: a return to an earlier one means two sessions interleaved */
+  private readonly sessions: string[] = [];
 
   constructor(
     readonly b: TraceBuilder,
@@ -70,6 +72,7 @@ class ClaudeCodeReader {
         this.sidechainSkipped++;
         return;
       }
+      this.checkSession(loc, d);
       if (type === 'user') this.user(loc, d);
       else this.assistant(loc, d);
     } else if (type === 'system') {
@@ -77,6 +80,21 @@ class ClaudeCodeReader {
     } else if (!IGNORED_TYPES.has(type)) {
       this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
     }
+  }
+
+  /**
+   * One file is one session. A session resumed into a new id continues after the old one (A then B),
+   * but lines of A after B's mean two sessions were written into one file at once: read as one
+   * conversation they would be a history nobody sent, so the file is refused at that line.
+   */
+  private checkSession(loc: Locator, d: Obj): void {
+    if (typeof d.sessionId !== 'string') return;
+    const last = this.sessions.at(-1);
+    if (d.sessionId === last) return;
+    if (this.sessions.includes(d.sessionId)) {
+      loc.fail(['sessionId'], `lines of two sessions are interleaved (${JSON.stringify(d.sessionId)} again after ${JSON.stringify(last)}); the file mixes sessions — split it by sessionId and import each`);
+    }
+    this.sessions.push(d.sessionId);
   }
 
   private boundary(loc: Locator, d: Obj): void {

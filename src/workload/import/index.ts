@@ -60,6 +60,10 @@ export async function importTrace(given: string, options: ImportOptions = {}): P
   }
   const format = requested === 'auto' ? await detectFormat(path) : requested;
   const trace = await IMPORTERS[format](path, opts);
+  // a file of one conversation has only entry 0: ignoring --entry 2 would import conversation 0 as if it were 2
+  if (opts.entry !== undefined && opts.entry >= (trace.entries ?? 1)) {
+    throw new ImportError(path, undefined, `--entry ${opts.entry}: the file holds ${trace.entries ?? 1} conversation${(trace.entries ?? 1) > 1 ? 's' : ''} (entries are 0-based)`);
+  }
   if (trace.messages.length === 0) throw new ImportError(path, undefined, `no conversation messages found (read as ${format})`);
   // an agent transcript the importer understood has the agent in it; a file of user turns only is a
   // structure it did not recognize, and replaying it would measure nothing
