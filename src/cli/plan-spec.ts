@@ -65,6 +65,23 @@ function withReaction(s: RunScenario, on: boolean | undefined): RunScenario {
   return on ? { ...s, settings: { ...s.settings, reaction: DEFAULT_REACTION } } : s;
 }
 
+/**
+ * A recorded trace's replay cut to its first `maxSteps` steps, as `--max-steps` cuts a generated
+ * session (it was ignored for traces: a reduced run that silently replayed everything).
+ */
+function cutTo(s: RunScenario, maxSteps: number | undefined): RunScenario {
+  if (maxSteps === undefined) return s;
+  return {
+    ...s,
+    maxSteps,
+    expectedSteps: Math.min(s.expectedSteps ?? maxSteps, maxSteps),
+    makeWorkload: (seed, tokens) => {
+      const w = s.makeWorkload(seed, tokens);
+      return w.steps.length > maxSteps ? { ...w, steps: w.steps.slice(0, maxSteps) } : w;
+    },
+  };
+}
+
 export interface PlanArgs {
   scenario?: string[];
   suite?: string;
@@ -104,7 +121,7 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], re
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
   const runScenarios = [
     ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), args.reaction)),
-    ...extraScenarios.map((s) => (args.seeds ? { ...s, seeds: seedList(args.seeds) } : s)),
+    ...extraScenarios.map((s) => cutTo(args.seeds ? { ...s, seeds: seedList(args.seeds) } : s, args.maxSteps)),
   ];
   const names = new Set<string>();
   for (const s of runScenarios) {

@@ -139,6 +139,13 @@ describe('merge and outputs', () => {
     expect(JSON.stringify(m(40))).not.toBe(JSON.stringify(m(41)));
     expect(reportManifest(buildPlan({ scenario: ['small-32k'], policy: ['none'] }), 1, { kind: 'run' }).scenarios[0]).not.toHaveProperty('maxSteps');
   });
+  it('--max-steps cuts a recorded trace too (it was ignored), and the manifest says so', () => {
+    const steps = Array.from({ length: 9 }, (_, i) => ({ i }));
+    const trace = { name: 'trace:x', hash: 'h', settings: {} as never, makeWorkload: () => ({ steps }) as never };
+    const plan = buildPlan({ policy: ['none'], maxSteps: 4 }, [trace]);
+    expect(plan.scenarios[0]!.makeWorkload(1, createTokenCounter()).steps).toHaveLength(4);
+    expect(reportManifest(plan, 1, { kind: 'run' }).scenarios[0]!.maxSteps).toBe(4);
+  });
   it('--shard with a policy module is refused (module-scope state would go unnoticed)', () => {
     expect(() => execOf({ out: 'x', shard: '1/2' }, ['./my-policy.mjs'])).toThrow(/--shard cannot run policy modules/);
     expect(execOf({ out: 'x', shard: '1/2' }, ['hermes']).shard).toEqual({ index: 1, count: 2 });
