@@ -55,6 +55,8 @@ class ClaudeCodeReader {
   private readonly dropped = new Map<string, number>();
   /** sessionIds seen, in order of their runs of lines: a return to an earlier one means two sessions interleaved */
   private readonly sessions: string[] = [];
+  /** the line where the current run of one sessionId began */
+  private runStart = 0;
 
   constructor(
     readonly b: TraceBuilder,
@@ -72,7 +74,7 @@ class ClaudeCodeReader {
         this.sidechainSkipped++;
         return;
       }
-      this.checkSession(loc, d);
+      this.checkSession(lineNo, d);
       if (type === 'user') this.user(loc, d);
       else this.assistant(loc, d);
     } else if (type === 'system') {
@@ -87,14 +89,16 @@ class ClaudeCodeReader {
    * but lines of A after B's mean two sessions were written into one file at once: read as one
    * conversation they would be a history nobody sent, so the file is refused at that line.
    */
-  private checkSession(loc: Locator, d: Obj): void {
+  private checkSession(lineNo: number, d: Obj): void {
     if (typeof d.sessionId !== 'string') return;
     const last = this.sessions.at(-1);
     if (d.sessionId === last) return;
     if (this.sessions.includes(d.sessionId)) {
-      loc.fail(['sessionId'], `lines of two sessions are interleaved (${JSON.stringify(d.sessionId)} again after ${JSON.stringify(last)}); the file mixes sessions — split it by sessionId and import each`);
+      // reported where the intruding run began: the first line that is not the session around it
+      lineLocator(this.file, this.runStart).fail(['sessionId'], `lines of two sessions are interleaved (${JSON.stringify(last)} from here, then ${JSON.stringify(d.sessionId)} again at line ${lineNo}); the file mixes sessions — split it by sessionId and import each`);
     }
     this.sessions.push(d.sessionId);
+    this.runStart = lineNo;
   }
 
   private boundary(loc: Locator, d: Obj): void {
