@@ -3,8 +3,8 @@
  * wrong table, NaN in verdict.json, a RangeError, a hang, a stack trace). In-process checks of the same
  * edges are in edges.test.ts.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempDir, type CliResult } from '../cli/helpers.js';
@@ -121,6 +121,29 @@ describe('merge and outputs, through the CLI', () => {
     const r = cli(['run', '--scenario', 'small-32k', '--policy', 'none', '--max-steps', '5', '--seeds', '1', '--quiet', '--out', join(d, 'out')]);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(d).sort()).toEqual(['.keep', 'out']);
+  });
+  it('a command into an --out another live process is writing is refused; once that process is gone, the lock is taken over', async () => {
+    const d = tempDir();
+    const out = join(d, 'shared');
+    // the writer: any live process holding the lock (as a running compactbench does from the check of
+    // its --out until its outputs are in place); a real race would depend on timing
+    const writer = spawn('sleep', ['600']);
+    writeFileSync(join(d, '.shared.lock'), `${writer.pid}\n`);
+    const args = ['run', '--scenario', 'small-32k', '--policy', 'none', '--seeds', '1', '--max-steps', '5', '--quiet', '--out', out];
+    const refused = cli(args);
+    expectInputError(refused);
+    expect(refused.stderr).toContain(`another compactbench (process ${writer.pid}) is writing there now`);
+    expect(existsSync(out)).toBe(false);
+    writer.kill('SIGKILL');
+    await new Promise((r) => writer.on('exit', r));
+    const after = cli(args);
+    expect(after.code, after.stderr).toBe(0);
+    expect(readdirSync(d)).toEqual(['shared']);
+  });
+  it('--shard with a policy module is refused', () => {
+    const r = cli(['run', '--scenario', 'small-32k', '--policy', 'test/fuzz/cli/modules/sound.mjs', '--shard', '1/2', '--out', join(tempDir(), 'o')]);
+    expectInputError(r);
+    expect(r.stderr).toMatch(/--shard cannot run policy modules/);
   });
   it('validate refuses a suite naming a scenario twice, as run does', () => {
     const f = join(tempDir(), 'twice.suite.json');
