@@ -227,3 +227,11 @@ export async function writeAtomically<T>(t: OutputTarget, write: (staging: strin
   commitOutput(t);
   return result;
 }
+
+/**
+ * The paths a command wrote, as they are after commitOutput: under `out` as given, not in the staging
+ * directory (which no longer exists; `--json` listed those paths before).
+ */
+export function committedPaths(t: OutputTarget, out: string, files: readonly string[]): string[] {
+  return files.map((f) => (path.isAbsolute(f) && f.startsWith(t.staging) ? path.join(out, path.relative(t.staging, f)) : f));
+}

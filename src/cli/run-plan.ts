@@ -21,7 +21,7 @@ import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 /** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
 const MAX_WORKERS = 256;
 import { createProgress } from './progress.js';
-import { discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
+import { committedPaths, discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
 import { baselineLabel, JSON_SCHEMA_ID, printOutcome } from './outcome.js';
 
 export {
@@ -187,7 +187,8 @@ export async function runAndWrite(
     } else process.stdout.write(line);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, threads: exec.threads, ...ropts }));
+  const written = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, threads: exec.threads, ...ropts }));
+  const res = { ...written, files: committedPaths(target, o.out, written.files) };
   printOutcome({ command: reportSpec.kind, out: o.out, sessions: exec.cells.length, result: res }, o.json);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

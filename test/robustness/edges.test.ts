@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkInputFile } from '../../src/core/input-file.js';
-import { prepareOutput, discardOutput, removeStaleStaging } from '../../src/cli/output-dir.js';
+import { committedPaths, prepareOutput, discardOutput, removeStaleStaging } from '../../src/cli/output-dir.js';
 import { execOf } from '../../src/cli/run-plan.js';
 import { buildPlan } from '../../src/cli/plan-spec.js';
 import { validateFile } from '../../src/cli/commands/validate.js';
@@ -149,6 +149,12 @@ describe('merge and outputs', () => {
   it('--shard with a policy module is refused (module-scope state would go unnoticed)', () => {
     expect(() => execOf({ out: 'x', shard: '1/2' }, ['./my-policy.mjs'])).toThrow(/--shard cannot run policy modules/);
     expect(execOf({ out: 'x', shard: '1/2' }, ['hermes']).shard).toEqual({ index: 1, count: 2 });
+  });
+  it('--json lists the files where they are after the commit, not in the staging directory', () => {
+    const d = tempDir();
+    const t = prepareOutput(join(d, 'o'), { kind: 'run' });
+    expect(committedPaths(t, 'rel/o', [join(t.staging, 'steps.csv'), join(t.staging, 'charts', 'a.svg')])).toEqual([join('rel/o', 'steps.csv'), join('rel/o', 'charts', 'a.svg')]);
+    discardOutput(t);
   });
   it('a blank --out is refused', () => {
     expect(() => prepareOutput(' ', { kind: 'run' })).toThrow(/cannot be blank/);

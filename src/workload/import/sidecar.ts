@@ -49,7 +49,8 @@ export async function writeTraceFiles(trace: ImportedTrace, out: string, metaFil
     await rename(tmpMeta, metaFile);
     await rename(tmpOut, out);
   } catch (e) {
-    await Promise.all([rm(tmpOut, { force: true }), rm(tmpMeta, { force: true })]);
+    // the clean-up cannot fail in turn (a name too long for the file system fails rm too): the cause below is what to report
+    await Promise.all([rm(tmpOut, { force: true }), rm(tmpMeta, { force: true })].map((p) => p.catch(() => undefined)));
     const code = (e as NodeJS.ErrnoException).code;
     throw new ImportError(out, undefined, `cannot write the output${code ? ` (${code}${code === 'ENOSPC' ? ': no space left on device' : ''})` : `: ${(e as Error).message}`}`);
   }

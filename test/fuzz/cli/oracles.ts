@@ -42,11 +42,15 @@ export function judge(command: string, r: Result, opts: { dir: string; out?: str
   if (NON_FINITE.test(r.stdout)) return { verdict: 'wrong', why: `non-finite number on stdout: ${r.stdout.match(/.{0,60}(NaN|Infinity).{0,20}/)?.[0]}` };
   const result = r.code === 0 || (command === 'compare' && (r.code === 2 || r.code === 3));
   if (opts.json && result) {
+    let doc: { files?: unknown };
     try {
-      JSON.parse(r.stdout);
+      doc = JSON.parse(r.stdout) as { files?: unknown };
     } catch {
       return { verdict: 'escape', why: `--json stdout is not one JSON document: ${JSON.stringify(r.stdout.slice(0, 120))}` };
     }
+    // the files a command says it wrote exist (they once named the staging directory, gone by then)
+    const missing = Array.isArray(doc?.files) ? (doc.files as unknown[]).filter((f) => typeof f !== 'string' || !existsSync(f)) : [];
+    if (missing.length) return { verdict: 'wrong', why: `--json lists files that do not exist: ${String(missing[0])}` };
   }
   if (opts.out !== undefined) {
     const out = join(opts.dir, opts.out);

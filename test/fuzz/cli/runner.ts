@@ -42,11 +42,12 @@ export async function runBatches(root: string, cases: readonly Case[], batches: 
 
 async function runGroup(root: string, group: readonly Case[], b: number, hangMs: number, results: Map<number, Result>): Promise<void> {
   const payload = group.map((c) => ({ args: argsOf(c, join(root, String(c.id))) }));
-  const casesFile = join(root, `batch-${b}.json`);
+  const tag = `${Date.now().toString(36)}-${b}`;
+  const casesFile = join(root, `batch-${tag}.json`);
   writeFileSync(casesFile, JSON.stringify(payload));
   let first = 0;
   while (first < group.length) {
-    const resultsFile = join(root, `batch-${b}-from-${first}.jsonl`);
+    const resultsFile = join(root, `batch-${tag}-from-${first}.jsonl`);
     writeFileSync(resultsFile, '');
     const done = await driverRun(casesFile, resultsFile, first, hangMs);
     const lines = readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Result & { i: number });
