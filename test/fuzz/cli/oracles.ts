@@ -48,8 +48,9 @@ export function judge(command: string, r: Result, opts: { dir: string; out?: str
     } catch {
       return { verdict: 'escape', why: `--json stdout is not one JSON document: ${JSON.stringify(r.stdout.slice(0, 120))}` };
     }
-    // the files a command says it wrote exist (they once named the staging directory, gone by then)
-    const missing = Array.isArray(doc?.files) ? (doc.files as unknown[]).filter((f) => typeof f !== 'string' || !existsSync(f)) : [];
+    // the files a plan-running command says it wrote exist (they once named the staging directory, gone
+    // by then); validate-cache's `files` are its per-file checks, not paths
+    const missing = Array.isArray(doc?.files) ? (doc.files as unknown[]).filter((f) => typeof f === 'string' && !existsSync(f)) : [];
     if (missing.length) return { verdict: 'wrong', why: `--json lists files that do not exist: ${String(missing[0])}` };
   }
   if (opts.out !== undefined) {
