@@ -7,6 +7,7 @@
  * file's directory; flags given on the command line override the file.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../core/input-file.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -70,9 +71,10 @@ export function loadConfig(explicit: string | undefined, cwd = process.cwd()): {
   if (!file) return null;
   let text: string;
   try {
+    checkInputFile(file, 'config file');
     text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`${file}: cannot read the config file`);
+  } catch (e) {
+    throw new UsageError(e instanceof InputFileError ? e.message : `${file}: cannot read the config file`);
   }
   let doc: unknown;
   try {

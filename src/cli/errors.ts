@@ -1,4 +1,6 @@
 /** CLI error classes: a UsageError exits 2 (bad input), anything else exits 1 (tool error). */
+import { TOOL_VERSION } from '../version.js';
+
 export class UsageError extends Error {}
 
 export const EXIT = { ok: 0, toolError: 1, badInput: 2, gateFail: 2, notEvaluated: 3 } as const;
@@ -35,4 +37,19 @@ export function parseFraction(name: string, raw: string): number {
   const n = /^(\d+(\.\d*)?|\.\d+)$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= 0 && n <= 1)) throw new UsageError(`${name}: got ${JSON.stringify(raw)}, expected a number from 0 to 1`);
   return n;
+}
+
+/**
+ * The last resort: an error no command turned into a message is a bug in compactbench, whatever the
+ * input was (bad input always gets a one-line message). Say so, and give what a report needs.
+ */
+export function internalErrorText(e: unknown): string {
+  let detail: string;
+  try {
+    detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
+  } catch {
+    detail = '(the error could not be printed)';
+  }
+  return `compactbench: internal error: this is a bug in compactbench, not a problem with your input.\n`
+    + `Please report it with the command you ran, compactbench ${TOOL_VERSION} on Node ${process.version}, and the lines below:\n${detail}\n`;
 }

@@ -7,7 +7,7 @@
 import '../sim/cpu-busy.js';
 import { Command, CommanderError } from 'commander';
 import { TOOL_VERSION } from '../version.js';
-import { UsageError } from './errors.js';
+import { internalErrorText, UsageError } from './errors.js';
 import { registerCommands } from './commands/index.js';
 
 // `compactbench policies | head`: a closed pipe is the reader saying it has enough, not an error.
@@ -44,7 +44,7 @@ try {
     process.stderr.write(`compactbench: error: ${(e as Error).message}\n`);
     process.exitCode = badInputCode;
   } else {
-    process.stderr.write(`compactbench: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(internalErrorText(e));
     process.exitCode = 1;
   }
 }

@@ -5,11 +5,17 @@
  * a run leaves a complete directory or nothing, and never a mix of two runs' files. SIGINT/SIGTERM
  * remove the staging directory and exit 130/143 (the shell's codes for those signals).
  *
+ * The staging directory's name carries the writer's process id (`.<name>.partial-<pid>-XXXXXX`): a run
+ * killed with SIGKILL cannot remove its own, so the next run into the same place removes those of
+ * processes that no longer exist. A lock file beside the target (`.<name>.lock`, holding the pid) makes a
+ * second command into the same `--out` while the first runs fail at once, instead of both exiting 0 and
+ * the later rename silently replacing the earlier outputs; a lock left by a dead process is taken over.
+ *
  * A non-empty target is replaced only when it holds the outputs of the same kind of command (its
  * manifest.json says so); a directory holding anything else — another command's outputs, or files that
  * are not compactbench's — is refused unless `--force`, which replaces it whole.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class OutputError extends Error {
@@ -37,6 +43,8 @@ const REASONS: Record<string, string> = {
   EISDIR: 'a directory is in the way',
   EMFILE: 'too many open files',
   EIO: 'input/output error',
+  ENAMETOOLONG: 'the name is too long for the file system (the staging directory beside it adds 16 characters)',
+  ELOOP: 'a symbolic link loop',
 };
 
 /** A file-system error as one line naming the path and the cause, never a stack trace. */
@@ -70,8 +78,67 @@ export interface PrepareOptions {
 
 let handlersInstalled: (() => void) | undefined;
 
+/** True unless process `pid` certainly no longer exists (EPERM: it exists, as another user's). */
+function alive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const STAGING = (base: string): RegExp => new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.partial-(\\d+)-`);
+
+/** Removes the staging directories (and `.old` leftovers) that killed runs into `dir` left beside it. */
+export function removeStaleStaging(dir: string): string[] {
+  const parent = path.dirname(dir);
+  const pattern = STAGING(path.basename(dir));
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const n of names) {
+    const m = pattern.exec(n);
+    if (!m || alive(Number(m[1]))) continue;
+    rmSync(path.join(parent, n), { recursive: true, force: true });
+    removed.push(n);
+  }
+  return removed;
+}
+
+/** Takes the lock on `dir` (a file beside it holding this pid); refuses while a live process holds it. */
+function lockOutput(dir: string, where: string): () => void {
+  const file = path.join(path.dirname(dir), `.${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw outputErrorOf(e, `${where}: cannot write beside it`);
+    }
+    let holder = NaN;
+    try {
+      holder = Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      // removed between our attempt and this read: try again
+    }
+    if (alive(holder) && holder !== process.pid) {
+      throw new OutputError(`${where}: another compactbench (process ${holder}) is writing there now; wait for it to finish or choose another --out (if no such process runs, remove ${file})`);
+    }
+    rmSync(file, { force: true });
+  }
+  throw new OutputError(`${where}: cannot take the lock ${file}`);
+}
+
 /** Checks `out` and creates the staging directory beside it; call before computing anything. */
 export function prepareOutput(out: string, opts: PrepareOptions): OutputTarget {
+  // a blank name would write into a folder called ' ' (or the working directory's parent entry)
+  if (out.trim() === '' || out !== out.trim()) throw new OutputError(`--out ${JSON.stringify(out)}: a directory name cannot be blank or start or end with a space`);
   const dir = path.resolve(out);
   const where = `--out ${out}`;
   let st;
@@ -91,14 +158,23 @@ export function prepareOutput(out: string, opts: PrepareOptions): OutputTarget {
   }
   const parent = path.dirname(dir);
   let staging: string;
+  let unlock: () => void;
   try {
     mkdirSync(parent, { recursive: true });
-    staging = mkdtempSync(path.join(parent, `.${path.basename(dir)}.partial-`));
   } catch (e) {
+    throw outputErrorOf(e, `${where}: cannot write beside it`);
+  }
+  unlock = lockOutput(dir, where);
+  try {
+    removeStaleStaging(dir);
+    staging = mkdtempSync(path.join(parent, `.${path.basename(dir)}.partial-${process.pid}-`));
+  } catch (e) {
+    unlock();
     throw outputErrorOf(e, `${where}: cannot write beside it`);
   }
   const onSignal = (signal: NodeJS.Signals): void => {
     rmSync(staging, { recursive: true, force: true });
+    unlock();
     process.stderr.write(`compactbench: ${signal}: stopped; nothing written to ${out}\n`);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
@@ -106,6 +182,8 @@ export function prepareOutput(out: string, opts: PrepareOptions): OutputTarget {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const release = (): void => {
+    unlock();
+    unlock = () => undefined;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     handlersInstalled = undefined;
@@ -137,14 +215,6 @@ export function discardOutput(t: OutputTarget): void {
   t.release();
 }
 
-/**
- * A file written under the staging directory, named where it lives once committed: under `out` as the
- * user gave it (the staging directory is gone by then, so its paths must never reach the user).
- */
-export function committedPath(t: OutputTarget, out: string, file: string): string {
-  return path.join(out, path.relative(t.staging, file));
-}
-
 /** Runs `write(staging)` and commits it; on any failure removes the staging directory and reports the cause. */
 export async function writeAtomically<T>(t: OutputTarget, write: (staging: string) => Promise<T> | T): Promise<T> {
   let result: T;
@@ -156,4 +226,12 @@ export async function writeAtomically<T>(t: OutputTarget, write: (staging: strin
   }
   commitOutput(t);
   return result;
+}
+
+/**
+ * The paths a command wrote, as they are after commitOutput: under `out` as given, not in the staging
+ * directory (which no longer exists; `--json` listed those paths before).
+ */
+export function committedPaths(t: OutputTarget, out: string, files: readonly string[]): string[] {
+  return files.map((f) => (path.isAbsolute(f) && f.startsWith(t.staging) ? path.join(out, path.relative(t.staging, f)) : f));
 }

@@ -69,6 +69,7 @@ export function toRunScenario(s: Scenario, maxSteps?: number, seeds?: number): R
     settings: scenarioSettings(s),
     seeds: seedList(seeds ?? s.seeds),
     expectedSteps: Math.min(maxSteps ?? Infinity, Math.max(1, Math.round(median(s.generator.sessionSteps)))),
+    ...(maxSteps !== undefined ? { maxSteps } : {}),
     makeWorkload: (seed, tokens) => generateWorkload(s, seed, tokens, maxSteps),
   };
 }
@@ -81,6 +82,23 @@ function withReaction(s: RunScenario, scenario: Scenario, openLoop: boolean | un
 /** `--summary-names P` over every scenario, traces included. */
 function withSummaryNames(s: RunScenario, p: number | undefined): RunScenario {
   return p === undefined ? s : { ...s, settings: { ...s.settings, needs: { summaryNames: p } } };
+}
+
+/**
+ * A recorded trace's replay cut to its first `maxSteps` steps, as `--max-steps` cuts a generated
+ * session (it was ignored for traces: a reduced run that silently replayed everything).
+ */
+function cutTo(s: RunScenario, maxSteps: number | undefined): RunScenario {
+  if (maxSteps === undefined) return s;
+  return {
+    ...s,
+    maxSteps,
+    expectedSteps: Math.min(s.expectedSteps ?? maxSteps, maxSteps),
+    makeWorkload: (seed, tokens) => {
+      const w = s.makeWorkload(seed, tokens);
+      return w.steps.length > maxSteps ? { ...w, steps: w.steps.slice(0, maxSteps) } : w;
+    },
+  };
 }
 
 export interface PlanArgs {
@@ -135,7 +153,7 @@ export function buildPlan(args: PlanArgs, extraScenarios: RunScenario[] = [], re
   if (args.suite || (scenarios.length === 0 && extraScenarios.length === 0)) scenarios.push(...loadSuite(args.suite ?? 'default'));
   const runScenarios = [
     ...scenarios.map((s) => withReaction(toRunScenario(s, args.maxSteps, args.seeds), s, args.openLoop)),
-    ...extraScenarios.map((s) => (args.seeds ? { ...s, seeds: seedList(args.seeds) } : s)),
+    ...extraScenarios.map((s) => cutTo(args.seeds ? { ...s, seeds: seedList(args.seeds) } : s, args.maxSteps)),
   ].map((s) => withSummaryNames(s, args.summaryNames));
   const names = new Set<string>();
   for (const s of runScenarios) {

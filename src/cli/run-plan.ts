@@ -15,14 +15,14 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
-import { collect, parseFraction, parsePositiveInt } from './errors.js';
+import { collect, parseFraction, parsePositiveInt, UsageError } from './errors.js';
 import { DEFAULT_MIN_RETENTION } from '../report/verdict-retention.js';
 import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
 
 /** more threads than this only adds memory: a cell is single-threaded and machines have far fewer cores */
 const MAX_WORKERS = 256;
 import { createProgress } from './progress.js';
-import { committedPath, discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
+import { committedPaths, discardOutput, prepareOutput, writeAtomically } from './output-dir.js';
 import { baselineLabel, JSON_SCHEMA_ID, printOutcome } from './outcome.js';
 
 export {
@@ -155,6 +155,10 @@ function isolationOf(o: CommonOpts, policies: readonly string[] | undefined): Is
 
 export function execOf(o: CommonOpts, policies: readonly string[] | undefined = o.policy): ExecOptions {
   const isolate = isolationOf(o, policies);
+  // A module may keep state at module scope (a counter, a cache) across the sessions its process runs;
+  // a shard's processes run other sessions than an unsharded run's, so the merged rows could differ from
+  // the unsharded ones with nothing in the records to show it. Modules run unsharded (docs/sharding.md).
+  if (o.shard !== undefined && isolate) throw new UsageError('--shard cannot run policy modules: module-scope state would make shards differ from an unsharded run, undetectably; run them without --shard (--workers runs their sessions in parallel)');
   return {
     ...(isolate ? { isolate } : {}),
     workers: o.workers !== undefined ? parsePositiveInt('--workers', o.workers, MAX_WORKERS) : undefined,
@@ -201,8 +205,8 @@ export async function runAndWrite(
     } else process.stdout.write(line);
     return { exitCode: 0, verdict: null };
   }
-  const res = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, threads: exec.threads, ...ropts }));
-  res.files = res.files.map((f) => committedPath(target, o.out, f));
+  const written = await writeAtomically(target, (dir) => writeReport(dir, exec.runs, reportManifest(exec.plan, exec.cells.length, reportSpec), { png: o.png, raw: o.raw, threads: exec.threads, ...ropts }));
+  const res = { ...written, files: committedPaths(target, o.out, written.files) };
   printOutcome({ command: reportSpec.kind, out: o.out, sessions: exec.cells.length, result: res }, o.json);
   return { exitCode: res.exitCode, verdict: res.verdict };
 }

@@ -14,6 +14,7 @@
  *   conservative  fail when any part of the interval is beyond the bound
  */
 import { readFileSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../core/input-file.js';
 import { parseDocument } from '../core/input-text.js';
 import { z } from 'zod';
 import { ALL_METRIC_KEYS, type MetricKey } from '../metrics/catalogue.js';
@@ -101,9 +102,10 @@ export function parseGate(input: unknown, source = 'gate'): Gate {
 export function loadGate(file: string): Gate {
   let text: string;
   try {
+    checkInputFile(file, 'gate file');
     text = readFileSync(file, 'utf8');
-  } catch {
-    throw new GateError(`${file}: cannot read the gate file`);
+  } catch (e) {
+    throw new GateError(e instanceof InputFileError ? e.message : `${file}: cannot read the gate file`);
   }
   let doc: unknown;
   try {

@@ -13,7 +13,7 @@ export interface Manifest {
   tool: string;
   version: string;
   seeds: number[];
-  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown; recorded?: RecordedBill | null }[];
+  scenarios: { name: string; hash: string; seeds: number[]; settings: unknown; maxSteps?: number; recorded?: RecordedBill | null }[];
   policies: { id: string; label: string; paramsHash: string; source: string; version: string | null; params: Record<string, unknown> }[];
   cells: number;
   /** the provider token count each run was billed in: o200k × scale + perMessage per message (cache/token-scale.ts) */
@@ -26,7 +26,7 @@ export function buildManifest(plan: RunPlan, cells: number, shard?: string): Man
     tool: 'compactbench',
     version: TOOL_VERSION,
     seeds: [...plan.seeds],
-    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings, ...(s.recorded !== undefined ? { recorded: s.recorded } : {}) })),
+    scenarios: plan.scenarios.map((s) => ({ name: s.name, hash: s.hash, seeds: [...(s.seeds ?? plan.seeds)], settings: s.settings, ...(s.maxSteps !== undefined ? { maxSteps: s.maxSteps } : {}), ...(s.recorded !== undefined ? { recorded: s.recorded } : {}) })),
     policies: plan.policies.map((p) => ({ id: p.def.id, label: p.label, paramsHash: p.paramsHash, source: p.def.source, version: p.def.version ?? null, params: p.params })),
     cells,
     tokenScales: Object.fromEntries(Object.values(TOKEN_SCALES).map((t) => [t.provider, { scale: t.scale, perMessage: t.perMessage, source: t.source }])),

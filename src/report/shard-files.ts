@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../core/input-file.js';
 import { z } from 'zod';
 import { parseDocument } from '../core/input-text.js';
 import { join } from 'node:path';
@@ -60,8 +61,10 @@ export interface ShardData {
 
 function readText(dir: string, file: string): string {
   try {
+    checkInputFile(join(dir, file), 'shard file');
     return readFileSync(join(dir, file), 'utf8');
-  } catch {
+  } catch (e) {
+    if (e instanceof InputFileError && !/ENOENT/.test(e.message)) throw new InputError(e.message);
     throw new InputError(`${dir}: no ${file} (is it the --out directory of a run with --shard?)`);
   }
 }

@@ -21,6 +21,8 @@ export interface RunScenario {
   seeds?: readonly number[];
   /** typical session length in steps, to size the default worker pool (sim/parallel.ts) */
   expectedSteps?: number;
+  /** sessions are cut to their first maxSteps steps (`--max-steps`): it changes every record, so the manifest shows it and merge checks it */
+  maxSteps?: number;
   makeWorkload(seed: number, tokens: TokenCounter): Workload;
   /** a replayed recorded trace: what its provider billed (null: it recorded no usage) */
   recorded?: RecordedBill | null;

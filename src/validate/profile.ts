@@ -62,6 +62,11 @@ export interface MechanicsOverride {
   ttlSeconds?: number;
 }
 
+/** A mechanics override that does not fit the file's cache (bad input for that file, not a crash). */
+export class MechanicsError extends Error {
+  override name = 'InputError';
+}
+
 export function overrideMechanics(profile: CacheProfile, o: MechanicsOverride | undefined): CacheProfile {
   if (!o || Object.values(o).every((v) => v === undefined)) return profile;
   const p: CacheProfile = { ...profile };
@@ -71,7 +76,7 @@ export function overrideMechanics(profile: CacheProfile, o: MechanicsOverride | 
   if (g.kind === 'prefix') {
     p.granularity = { kind: 'prefix', unitTokens: o.unitTokens ?? g.unitTokens, hitProbability: o.hitProbability ?? g.hitProbability };
   } else if (o.unitTokens !== undefined || o.hitProbability !== undefined) {
-    throw new Error(`--unit-tokens and --hit-probability apply to prefix caches; ${profile.id} uses breakpoints`);
+    throw new MechanicsError(`--unit-tokens and --hit-probability apply to prefix caches; ${profile.id} uses breakpoints`);
   }
   return p;
 }

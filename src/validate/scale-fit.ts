@@ -39,6 +39,11 @@ export interface ScaleFit {
   loo: { within5: number; rms: number };
 }
 
+/** Input that holds nothing to fit on (the CLI reports it as bad input, in one line). */
+export class ScaleFitError extends Error {
+  override name = 'InputError';
+}
+
 /** The least-squares sums of one session (see fitTokenScale). */
 interface Sums { sxx: number; sxy: number; syy: number; sxr: number; syr: number }
 
@@ -66,13 +71,16 @@ const rel = (c: PromptCheck): number => (c.modelled - c.recorded) / c.recorded;
  */
 export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCounter): ScaleFit {
   const usable = traces.filter((t) => t.meta.calls.some(isComplete));
-  if (usable.length === 0) throw new Error('no transcript recorded per-call usage to fit a token scale on');
+  if (usable.length === 0) throw new ScaleFitError('no transcript recorded per-call usage to fit a token scale on (give transcripts that recorded it: Claude Code, mini-swe-agent, OpenHands, Codex)');
   const lines = usable.map((t): Linear[] => {
     const z = before(t, tokens, { scale: 0, perMessage: 0 });
     const x = before(t, tokens, { scale: 1, perMessage: 0 });
     const y = before(t, tokens, { scale: 0, perMessage: 1 });
     return z.map((c0, k) => ({ Z: c0.modelled, X: x[k]!.modelled - c0.modelled, Y: y[k]!.modelled - c0.modelled, R: c0.recorded }));
   });
+  const calls = lines.reduce((n, ls) => n + ls.length, 0);
+  // without a call before the first compaction the fit divides zero by zero: "scale NaN"
+  if (calls === 0) throw new ScaleFitError('no recorded call before the first compaction to fit a token scale on');
   // minimize Σ ((a·X + c·Y + Z − R) / R)² over the calls
   const sums = lines.map((ls) => ls.reduce((s, l) => {
     const w = 1 / l.R ** 2;
@@ -82,6 +90,7 @@ export function fitTokenScale(traces: readonly ImportedTrace[], tokens: TokenCou
   const total = sums.reduce((a, b) => addSums(a, b));
   const fitted = solve(total);
   const scale = Math.round(fitted.a * 1000) / 1000;
+  if (!Number.isFinite(scale) || !Number.isFinite(fitted.c)) throw new ScaleFitError(`the recorded calls do not determine a token scale (${calls} calls, all of one size)`);
   const perMessage = Math.max(0, Math.round(fitted.c));
   const residuals: number[] = [];
   const looResiduals: number[] = [];

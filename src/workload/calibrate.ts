@@ -88,7 +88,7 @@ export function calibrate(s: Scenario, real: readonly TraceSession[], tokens: To
 
 const fmt = (x: number) => (Number.isNaN(x) ? 'n/a' : Number.isInteger(x) ? String(x) : x.toFixed(3));
 const cell = (v: SampleSummary | number) =>
-  typeof v === 'number' ? fmt(v) : `n=${v.n} p50=${fmt(v.median)} p90=${fmt(v.p90)} mean=${v.mean.toFixed(1)}`;
+  typeof v === 'number' ? fmt(v) : `n=${v.n} p50=${fmt(v.median)} p90=${fmt(v.p90)} mean=${Number.isNaN(v.mean) ? 'n/a' : v.mean.toFixed(1)}`;
 
 export function calibrationTable(rows: readonly CalibrationRow[]): string {
   const out = ['| distribution | generated | real | statistic | value | p |', '|---|---|---|---|---|---|'];

@@ -28,6 +28,12 @@ export const LIMITS = {
    * so 100 M tokens is under 1 GB; the 30,000-step studies generate about 60 M
    */
   sessionTokens: 100_000_000,
+  /**
+   * tokens one recorded model call reports in any usage field, and in its whole prompt: a call cannot
+   * send or return more than a context window holds, so a count past contextWindow is a corrupted log
+   * (and past it, sized placeholders would no longer fit in a JavaScript string)
+   */
+  recordedCallTokens: 10_000_000,
 } as const;
 
 export const MAX_SEEDS = LIMITS.seeds;

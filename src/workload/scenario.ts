@@ -4,6 +4,7 @@
  * package's scenarios/ directory (resolved from this file, not from the working directory).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../core/input-file.js';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -121,9 +122,10 @@ export function parseSuite(json: unknown, source: string): Suite {
 function readJson(file: string): unknown {
   let text: string;
   try {
+    checkInputFile(file, 'scenario file');
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ScenarioError(file, [`cannot read the file: ${(e as Error).message}`]);
+    throw new ScenarioError(file, [`cannot read the file: ${(e instanceof InputFileError ? e.message.slice(file.length + 2) : (e as Error).message)}`]);
   }
   try {
     return parseDocument(text);
@@ -166,6 +168,7 @@ export function loadSuite(name: string): Scenario[] {
   if (!existsSync(file)) throw new ScenarioError(name, [`no suite named "${name}" (looked for ${file})`]);
   const suite = parseSuite(readJson(file), file);
   const dir = path.dirname(file);
+  const names = new Map<string, number>();
   return suite.scenarios.map((entry, i) => {
     const ref = typeof entry === 'string' ? { scenario: entry } : entry;
     const isPath = ref.scenario.includes('/') || ref.scenario.includes(path.sep) || ref.scenario.endsWith('.json');
@@ -176,6 +179,10 @@ export function loadSuite(name: string): Scenario[] {
       if (!(e instanceof ScenarioError)) throw e;
       throw new ScenarioError(file, [`scenarios[${i}] (${JSON.stringify(ref.scenario)}): ${e.issues.join('; ')}`]);
     }
+    // `run` refuses two scenarios of one name (their rows could not be told apart), so a suite that names one twice is invalid
+    const before = names.get(s.name);
+    if (before !== undefined) throw new ScenarioError(file, [`scenarios[${i}] (${JSON.stringify(ref.scenario)}): scenario ${JSON.stringify(s.name)} is also scenarios[${before}]; each scenario may appear once`]);
+    names.set(s.name, i);
     const seeds = ref.seeds ?? suite.seeds;
     return seeds ? { ...s, seeds } : s;
   });

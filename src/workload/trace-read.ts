@@ -4,6 +4,7 @@
  * logs) gives the wall-clock time of each response. Directories are read for their *.jsonl files.
  */
 import { parseDocument, stripBom } from '../core/input-text.js';
+import { checkInputFile, InputFileError } from '../core/input-file.js';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../core/messages.js';
@@ -29,6 +30,7 @@ function readTimes(file: string): Map<number, number> | undefined {
   if (!existsSync(side)) return undefined;
   let meta: Sidecar;
   try {
+    checkInputFile(side, 'sidecar');
     meta = parseDocument(readFileSync(side, 'utf8')) as Sidecar;
   } catch (e) {
     throw new TraceError(`${side}: ${(e as Error).message}`);
@@ -45,17 +47,30 @@ function readTimes(file: string): Map<number, number> | undefined {
   return times.size ? times : undefined;
 }
 
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
+
 export function readTraceFile(file: string): TraceSession {
+  try {
+    checkInputFile(file, 'trace');
+  } catch (e) {
+    throw e instanceof InputFileError ? new TraceError(e.message) : e;
+  }
   const messages = stripBom(readFileSync(file, 'utf8'))
     .split('\n')
     .filter((l) => l.trim().length > 0)
     .map((l, i) => {
+      let m: unknown;
       try {
-        return parseDocument(l) as Message;
+        m = parseDocument(l);
       } catch (e) {
         throw new TraceError(`${file}:${i + 1}: not a JSON message (${(e as Error).message})`);
       }
+      // a raw agent log (Claude Code, Codex, ShareGPT) parses as JSON too, and would be read as no messages
+      const role = typeof m === 'object' && m !== null && !Array.isArray(m) ? (m as { role?: unknown }).role : undefined;
+      if (typeof role !== 'string' || !ROLES.has(role)) throw new TraceError(`${file}:${i + 1}: not an OpenAI-format chat message (no "role" of ${[...ROLES].join(', ')}); convert the transcript with \`compactbench import\` first`);
+      return m as Message;
     });
+  if (!messages.some((m) => m.role === 'assistant')) throw new TraceError(`${file}: no assistant message (${messages.length} messages); nothing to compare`);
   const s: TraceSession = { id: path.basename(file, '.jsonl'), messages };
   const times = readTimes(file);
   if (times) s.responseTimes = times;

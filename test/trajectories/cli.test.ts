@@ -63,6 +63,6 @@ describe('compactbench trajectories', () => {
 
   it('rejects bad option values and unreadable files as usage errors', () => {
     expect(() => runTrajectories(FIXTURE, { ...OPTS, targetMaxTokens: '1.5k' })).toThrow(/--target-max-tokens: got "1\.5k", expected an integer >= 1/);
-    expect(() => runTrajectories(join(tmp(), 'missing.jsonl'), OPTS)).toThrow(/cannot read file \(ENOENT\)/);
+    expect(() => runTrajectories(join(tmp(), 'missing.jsonl'), OPTS)).toThrow(/cannot read the trajectories file: no such file \(ENOENT\)/);
   });
 });

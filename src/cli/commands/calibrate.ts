@@ -42,6 +42,8 @@ export async function runCalibrate(opts: Options, out: (s: string) => void = (s)
     return;
   }
   const rows = calibrate(loadScenario(opts.scenario!), real, tokens, seeds);
+  // transcripts with nothing to measure (no tool calls, no turns) would print a table of n=0 rows
+  if (rows.every((r) => typeof r.real === 'number' || r.real.n === 0)) throw new UsageError(`--against: the transcripts hold none of the samples compared (n=0 in every distribution): ${opts.against.join(', ')}`);
   out(opts.json ? JSON.stringify(rows, null, 2) : calibrationTable(rows));
 }
 

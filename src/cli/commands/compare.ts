@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { GateVerdict } from '../../report/gate-eval.js';
 import { loadGate } from '../../report/gate.js';
 import { applyConfig, configCandidate } from '../config.js';
-import { UsageError } from '../errors.js';
+import { internalErrorText, UsageError } from '../errors.js';
 import { gateLine } from '../outcome.js';
 import { addExecOptions, addPlanOptions, execOf, planSpecOf, resolvePolicyRef, runAndWrite, type CommonOpts } from '../run-plan.js';
 
@@ -30,7 +30,7 @@ export async function asToolError(action: () => Promise<number>): Promise<void> 
   } catch (e) {
     const names = /^(UsageError|ParamError|ScenarioError|ImportError|TraceError|GateError|InputError|DocumentError|WorkloadLimitError|OutputError|PolicyLoadError)$/;
     const input = e instanceof Error && (names.test(e.constructor.name) || names.test(e.name));
-    process.stderr.write(`compactbench: ${input ? 'error' : 'internal error'}: ${e instanceof Error ? (input ? e.message : (e.stack ?? e.message)) : String(e)}\n`);
+    process.stderr.write(input ? `compactbench: error: ${e instanceof Error ? e.message : String(e)}\n` : internalErrorText(e));
     process.exitCode = 1;
   }
 }

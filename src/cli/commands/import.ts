@@ -24,6 +24,10 @@ interface ImportOpts {
 
 function parseOptions(o: ImportOpts): ImportOptions | string {
   if (o.format !== 'auto' && !FORMATS.includes(o.format as Format)) return `--format: got ${JSON.stringify(o.format)}, expected auto or one of ${FORMATS.join(', ')}`;
+  for (const [flag, v] of [['--out', o.out], ['--meta', o.meta]] as const) {
+    // a blank name would write a file called ' ' (and its sidecar ' .meta.json') where nobody looks
+    if (v !== undefined && (v.trim() === '' || v !== v.trim())) return `${flag}: got ${JSON.stringify(v)}, expected a file name (not blank, no leading or trailing space)`;
+  }
   const opts: ImportOptions = { format: o.format as Format | 'auto' };
   if (o.entry !== undefined) {
     if (!/^\d{1,9}$/.test(o.entry)) return `--entry: got ${JSON.stringify(o.entry)}, expected a non-negative integer (decimal digits)`;

@@ -9,7 +9,7 @@ import { readShard } from '../../report/shard-files.js';
 import { writeReport } from '../../report/write-report.js';
 import { freeCores } from '../../sim/parallel.js';
 import { asToolError, verdictLine } from './compare.js';
-import { committedPath, prepareOutput, writeAtomically } from '../output-dir.js';
+import { committedPaths, prepareOutput, writeAtomically } from '../output-dir.js';
 import { printOutcome } from '../outcome.js';
 
 interface MergeOpts {
@@ -37,8 +37,8 @@ export function register(program: Command): void {
       asToolError(async () => {
         const { manifest, runs } = mergeShards(dirs.map(readShard));
         const target = prepareOutput(opts.out, { kind: manifest.report.kind, force: opts.force });
-        const res = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase, threads: freeCores() }));
-        res.files = res.files.map((f) => committedPath(target, opts.out, f));
+        const written = await writeAtomically(target, (dir) => writeReport(dir, runs, manifest, { png: opts.png, raw: opts.raw, linkBase: opts.linkBase, threads: freeCores() }));
+        const res = { ...written, files: committedPaths(target, opts.out, written.files) };
         (opts.json ? process.stderr : process.stdout).write(`merged ${dirs.length} shards\n`);
         printOutcome({ command: manifest.report.kind, out: opts.out, sessions: runs.length, result: res }, opts.json);
         return res.exitCode;

@@ -7,13 +7,14 @@
  * `file:line` and what is wrong.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../../core/input-file.js';
 import type { Command } from 'commander';
 import { compressRecords } from '../../trajectories/batch.js';
 import { TRAJECTORY_DEFAULTS, type TrajectoryConfig } from '../../trajectories/config.js';
 import { formatJsonl, parseTrajectories, TrajectoryInputError } from '../../trajectories/jsonl.js';
 import { aggregateToDict, metricsToDict, type AggregateMetrics } from '../../trajectories/metrics.js';
 import { thousands } from '../../policies/shared/compression-feedback.js';
-import { UsageError } from '../errors.js';
+import { parseIntFlag, UsageError } from '../errors.js';
 
 interface TrajectoriesOpts {
   targetMaxTokens: string;
@@ -45,10 +46,14 @@ export function runTrajectories(file: string, opts: TrajectoriesOpts): Trajector
     summaryTargetTokens: parseCount('--summary-target-tokens', opts.summaryTargetTokens, 1),
     protectLastNTurns: parseCount('--protect-last-n-turns', opts.protectLastNTurns, 0),
   };
+  // decimal digits only, like every count flag: '+1' or '0x10' would silently be another seed
+  const seed = String(parseIntFlag('--seed', opts.seed, 0, Number.MAX_SAFE_INTEGER));
   let text: string;
   try {
+    checkInputFile(file, 'trajectories file');
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof InputFileError) throw new UsageError(e.message);
     throw new UsageError(`${file}: cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   let parsed;
@@ -58,7 +63,7 @@ export function runTrajectories(file: string, opts: TrajectoriesOpts): Trajector
     if (e instanceof TrajectoryInputError) throw new UsageError(e.message);
     throw e;
   }
-  const result = compressRecords(parsed, { config, seed: opts.seed });
+  const result = compressRecords(parsed, { config, seed });
   if (opts.out) {
     try {
       writeFileSync(opts.out, formatJsonl(result.records));

@@ -22,7 +22,10 @@ function providerOfTrace(t: ImportedTrace): Provider {
   return getProfile(model)?.provider ?? providerByName(model);
 }
 import { ImportError, withFormatHint } from '../../workload/import/errors.js';
+import { MechanicsError } from '../../validate/profile.js';
 import { FORMATS, type Format } from '../../workload/import/types.js';
+import { LIMITS } from '../../workload/limits.js';
+import { parseIntFlag } from '../errors.js';
 
 interface Opts {
   json?: boolean;
@@ -40,13 +43,17 @@ interface Opts {
   onlyDisagreements?: boolean;
 }
 
-function num(name: string, raw: string | undefined, ok: (n: number) => boolean): number | undefined {
+/** A fraction written as plain decimals (`0.05`, `.5`, `1`): no sign, exponent, hex or trailing dot. */
+function fraction(name: string, raw: string | undefined, ok: (n: number) => boolean): number | undefined {
   if (raw === undefined) return undefined;
-  // a plain decimal number: Number() would also take '', '0x10' and '0b11'
-  const n = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isFinite(n) || !ok(n)) throw new RangeError(`${name}: got ${JSON.stringify(raw)}`);
+  const n = /^(\d{1,16}(\.\d{1,16})?|\.\d{1,16})$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || !ok(n)) throw new RangeError(`${name}: got ${JSON.stringify(raw)}, expected a decimal fraction such as 0.05`);
   return n;
 }
+
+/** A token count flag: decimal digits only (parseIntFlag), at most what one recorded call can hold. */
+const count = (name: string, raw: string | undefined, min: number): number | undefined =>
+  raw === undefined ? undefined : parseIntFlag(name, raw, min, LIMITS.recordedCallTokens);
 
 function parse(o: Opts): ValidateOptions & { format: Format | 'auto' } {
   if (o.format !== 'auto' && !FORMATS.includes(o.format as Format)) throw new RangeError(`--format: got ${JSON.stringify(o.format)}, expected auto or one of ${FORMATS.join(', ')}`);
@@ -57,19 +64,19 @@ function parse(o: Opts): ValidateOptions & { format: Format | 'auto' } {
   const opts: ValidateOptions & { format: Format | 'auto' } = {
     format: o.format as Format | 'auto',
     tokens: createTokenCounter(),
-    tolerance: num('--tolerance', o.tolerance, (n) => n >= 0 && n < 1)!,
-    seed: num('--seed', o.seed, Number.isInteger)!,
+    tolerance: fraction('--tolerance', o.tolerance, (n) => n >= 0 && n < 1)!,
+    seed: parseIntFlag('--seed', o.seed, 0, Number.MAX_SAFE_INTEGER),
     warmStart: o.warmStart,
     mechanics: {
-      unitTokens: num('--unit-tokens', o.unitTokens, (n) => Number.isInteger(n) && n >= 1),
-      hitProbability: num('--hit-probability', o.hitProbability, (n) => n >= 0 && n <= 1),
-      minCacheableTokens: num('--min-tokens', o.minTokens, (n) => Number.isInteger(n) && n >= 0),
+      unitTokens: count('--unit-tokens', o.unitTokens, 1),
+      hitProbability: fraction('--hit-probability', o.hitProbability, (n) => n >= 0 && n <= 1),
+      minCacheableTokens: count('--min-tokens', o.minTokens, 0),
     },
   };
   if (o.profile !== undefined) opts.profile = o.profile;
   if (o.breakpoints !== undefined) opts.breakpoints = o.breakpoints as BreakpointPreset;
   if (o.ttl !== undefined) opts.ttl = o.ttl as '5m' | '1h';
-  const sys = num('--system-tokens', o.systemTokens, (n) => Number.isInteger(n) && n >= 0);
+  const sys = count('--system-tokens', o.systemTokens, 0);
   if (sys !== undefined) opts.systemTokens = sys;
   return opts;
 }
@@ -100,13 +107,24 @@ export async function runValidateCache(files: readonly string[], o: Opts): Promi
     for (const s of sessions) if (!usable.includes(s)) process.stderr.write(`compactbench validate-cache: ${noUsage(s.file, s.trace).message}\n`);
     if (!usable.length) code = 2;
     for (const s of usable) {
-      const check = validateImported(s.trace, rest);
+      let check;
+      try {
+        check = validateImported(s.trace, rest);
+      } catch (e) {
+        // a setting this provider's mechanics do not have (--unit-tokens on a Claude trace): bad input
+        if (!(e instanceof MechanicsError)) throw e;
+        process.stderr.write(`compactbench validate-cache: ${s.file}: ${e.message}\n`);
+        code = 2;
+        continue;
+      }
       const sidechain = s.trace.meta.extra.sidechain as string | undefined;
       const provider = providerOfTrace(s.trace);
       const inFit = inTokenScaleFit(provider, s.file, sidechain);
       checks.push({ ...check, ...(sidechain ? { file: `${s.file}>${sidechain}` } : {}), inFit });
     }
   }
+  // every file failed: a report of zero calls would read as a result ("0/0 agree")
+  if (checks.length === 0) return code || 2;
   const report = o.json ? `${JSON.stringify(summaryJson(checks), null, 1)}\n` : textReport(checks, { onlyDisagreements: o.onlyDisagreements });
   process.stdout.write(report);
   return code;

@@ -4,6 +4,7 @@
  * its name and shape; the first invalid file exits 2 with every problem named.
  */
 import { readFileSync } from 'node:fs';
+import { checkInputFile, InputFileError } from '../../core/input-file.js';
 import type { Command } from 'commander';
 import { parseDocument } from '../../core/input-text.js';
 import { parseGate } from '../../report/gate.js';
@@ -14,9 +15,10 @@ import { UsageError } from '../errors.js';
 function readDocument(file: string): unknown {
   let text: string;
   try {
+    checkInputFile(file, 'file');
     text = readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`${file}: cannot read file`);
+  } catch (e) {
+    throw new UsageError(e instanceof InputFileError ? e.message : `${file}: cannot read file`);
   }
   try {
     return parseDocument(text, /\.ya?ml$/i.test(file));

@@ -26,6 +26,7 @@ import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { TraceBuilder } from './builder.js';
 import { Sidechains } from './claude-code-sidechains.js';
 import { arr, isObj, obj, optNum, optStr, str, type Obj } from './expect.js';
+import { checkUsage } from './usage.js';
 import { lineLocator, readJsonLines } from './lines.js';
 import type { Locator, Path } from './locate.js';
 import { pyJson } from './py-json.js';
@@ -55,6 +56,10 @@ class ClaudeCodeReader {
   private sidechainSkipped = 0;
   private readonly unknownTypes = new Map<string, number>();
   private readonly dropped = new Map<string, number>();
+  /** sessionIds seen, in order of their runs of lines: a return to an earlier one means two sessions interleaved */
+  private readonly sessions: string[] = [];
+  /** the line where the current run of one sessionId began */
+  private runStart = 0;
 
   constructor(
     readonly b: TraceBuilder,
@@ -78,6 +83,7 @@ class ClaudeCodeReader {
         this.sidechains?.sidechainLine(lineNo, d);
         return;
       }
+      this.checkSession(lineNo, d);
       if (type === 'user') this.user(loc, d);
       else this.assistant(loc, d);
     } else if (type === 'system') {
@@ -85,6 +91,23 @@ class ClaudeCodeReader {
     } else if (!IGNORED_TYPES.has(type)) {
       this.unknownTypes.set(type, (this.unknownTypes.get(type) ?? 0) + 1);
     }
+  }
+
+  /**
+   * One file is one session. A session resumed into a new id continues after the old one (A then B),
+   * but lines of A after B's mean two sessions were written into one file at once: read as one
+   * conversation they would be a history nobody sent, so the file is refused at that line.
+   */
+  private checkSession(lineNo: number, d: Obj): void {
+    if (typeof d.sessionId !== 'string') return;
+    const last = this.sessions.at(-1);
+    if (d.sessionId === last) return;
+    if (this.sessions.includes(d.sessionId)) {
+      // reported where the intruding run began: the first line that is not the session around it
+      lineLocator(this.file, this.runStart).fail(['sessionId'], `lines of two sessions are interleaved (${JSON.stringify(last)} from here, then ${JSON.stringify(d.sessionId)} again at line ${lineNo}); the file mixes sessions — split it by sessionId and import each`);
+    }
+    this.sessions.push(d.sessionId);
+    this.runStart = lineNo;
   }
 
   private boundary(loc: Locator, d: Obj): void {
@@ -183,7 +206,10 @@ class ClaudeCodeReader {
     const model = optStr(loc, m.model, ['message', 'model']);
     if (m.usage !== undefined && m.usage !== null && !isObj(m.usage)) loc.fail(['message', 'usage'], 'expected an object');
     // later streaming lines repeat the usage with the final output count: the last one wins
-    if (isObj(m.usage)) open.usage = m.usage;
+    if (isObj(m.usage)) {
+      checkUsage(loc, m.usage, ['message', 'usage']);
+      open.usage = m.usage;
+    }
     open.model ??= model;
     open.timestamp ??= optStr(loc, d.timestamp, ['timestamp']);
   }

@@ -25,6 +25,7 @@
 import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { TraceBuilder } from './builder.js';
 import { arr, isObj, obj, optNum, optStr, str, type Obj } from './expect.js';
+import { checkUsage } from './usage.js';
 import { lineLocator, readJsonLines } from './lines.js';
 import type { Locator, Path } from './locate.js';
 import { expandRedacted, expandRedactedName, parseRedaction } from './redacted.js';
@@ -230,6 +231,7 @@ class CodexReader {
 
 function recordedCall(loc: Locator, call: OpenCall, u: Obj, model: string | undefined): RecordedCall {
   const path = ['payload', 'info', 'last_token_usage'];
+  checkUsage(loc, u, path);
   const input = optNum(loc, u.input_tokens, [...path, 'input_tokens']) ?? 0;
   const cached = optNum(loc, u.cached_input_tokens, [...path, 'cached_input_tokens']) ?? 0;
   const out: RecordedCall = { msgIndex: call.index, input: Math.max(0, input - cached), cacheRead: cached, cacheWrite: 0, raw: u };

@@ -6,6 +6,7 @@
  * One file per format; a short map keyed by format id picks the importer.
  */
 import { access } from 'node:fs/promises';
+import { checkInputFile, InputFileError } from '../../core/input-file.js';
 import { importClaudeCode } from './claude-code.js';
 import { importCodex } from './codex.js';
 import { importGeminiCli } from './gemini-cli.js';
@@ -54,12 +55,17 @@ export async function importTrace(given: string, options: ImportOptions = {}): P
     throw new ImportError(path, undefined, `unknown format ${JSON.stringify(requested)}; expected auto or one of ${FORMATS.join(', ')}`);
   }
   try {
+    checkInputFile(path, 'transcript', 'give one transcript file inside it');
     await access(path);
-  } catch {
-    throw new ImportError(path, undefined, 'file not found or not readable');
+  } catch (e) {
+    throw new ImportError(path, undefined, e instanceof InputFileError ? e.message.slice(path.length + 2) : 'file not found or not readable');
   }
   const format = requested === 'auto' ? await detectFormat(path) : requested;
   const trace = await IMPORTERS[format](path, opts);
+  // a file of one conversation has only entry 0: ignoring --entry 2 would import conversation 0 as if it were 2
+  if (opts.entry !== undefined && opts.entry >= (trace.entries ?? 1)) {
+    throw new ImportError(path, undefined, `--entry ${opts.entry}: the file holds ${trace.entries ?? 1} conversation${(trace.entries ?? 1) > 1 ? 's' : ''} (entries are 0-based)`);
+  }
   if (trace.messages.length === 0) throw new ImportError(path, undefined, `no conversation messages found (read as ${format})`);
   // an agent transcript the importer understood has the agent in it; a file of user turns only is a
   // structure it did not recognize, and replaying it would measure nothing

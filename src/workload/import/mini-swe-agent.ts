@@ -13,6 +13,7 @@
 import type { Message } from '../../core/messages.js';
 import { TraceBuilder } from './builder.js';
 import { arr, isObj, obj, optNum, optStr, str, textOf, type Obj } from './expect.js';
+import { checkUsage } from './usage.js';
 import { readJsonDocument, type Locator } from './locate.js';
 import { commandCall, findActions, MINI_ACTION_REGEX } from './text-actions.js';
 import type { ImportedTrace, ImportOptions } from './types.js';
@@ -73,6 +74,7 @@ function assistant(b: TraceBuilder, loc: Locator, m: Obj, content: string, patte
   const index = b.push(msg, created);
   if (response) {
     const model = optStr(loc, response.model, [...path, 'extra', 'response', 'model']);
+    checkUsage(loc, response.usage, [...path, 'extra', 'response', 'usage']);
     b.recordCall(index, response.usage, model);
   }
   return pending;

@@ -16,6 +16,7 @@ import type { ContentPart, Message, ToolCall } from '../../core/messages.js';
 import { ImportError } from './errors.js';
 import { TraceBuilder } from './builder.js';
 import { arr, isObj, obj, optObj, optStr, str, textOf, type Obj } from './expect.js';
+import { checkUsage } from './usage.js';
 import { lineLocator, looksLikeJsonl, readJsonLines } from './lines.js';
 import { readJsonDocument, type Locator, type Path } from './locate.js';
 import { isLegacyHistory, LegacyReader } from './openhands-legacy.js';
@@ -71,6 +72,7 @@ class OpenHandsReader {
     if (calls.length) msg.tool_calls = calls;
     const index = this.b.push(msg, epoch);
     this.responses.set(respId, index);
+    checkUsage(loc, resp.usage, [...path, 'model_response', 'usage']);
     this.b.recordCall(index, resp.usage, optStr(loc, resp.model, [...path, 'model_response', 'model']), optStr(loc, e.timestamp, []));
   }
 

@@ -7,11 +7,14 @@
 import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import { checkInputFile, InputFileError } from '../../core/input-file.js';
 import type { Message } from '../../core/messages.js';
 import { parseDocument } from '../../core/input-text.js';
 import { ImportError } from './errors.js';
 import { isObj } from './expect.js';
-import { normalizeUsage } from './usage.js';
+import type { Locator } from './locate.js';
+import { pathText } from './locate.js';
+import { checkCount, checkUsage, normalizeUsage } from './usage.js';
 import type { CompactionPoint, ImportedTrace, RecordedCall, TraceMeta } from './types.js';
 
 /** `out.jsonl` → `out.meta.json`; any other name gets `.meta.json` appended. */
@@ -46,7 +49,8 @@ export async function writeTraceFiles(trace: ImportedTrace, out: string, metaFil
     await rename(tmpMeta, metaFile);
     await rename(tmpOut, out);
   } catch (e) {
-    await Promise.all([rm(tmpOut, { force: true }), rm(tmpMeta, { force: true })]);
+    // the clean-up cannot fail in turn (a name too long for the file system fails rm too): the cause below is what to report
+    await Promise.all([rm(tmpOut, { force: true }), rm(tmpMeta, { force: true })].map((p) => p.catch(() => undefined)));
     const code = (e as NodeJS.ErrnoException).code;
     throw new ImportError(out, undefined, `cannot write the output${code ? ` (${code}${code === 'ENOSPC' ? ': no space left on device' : ''})` : `: ${(e as Error).message}`}`);
   }
@@ -56,6 +60,13 @@ export async function writeTraceFiles(trace: ImportedTrace, out: string, metaFil
 /** The recorded facts of a sidecar (ours or the reference format); undefined when there is none. */
 export async function readMetaFile(path: string): Promise<Partial<TraceMeta> | undefined> {
   let text: string;
+  try {
+    checkInputFile(path, 'sidecar');
+  } catch (e) {
+    // no sidecar is fine; one that is a folder, a pipe or a device is an error, not a hang
+    if (e instanceof InputFileError && /\(ENOENT\)$/.test(e.message)) return undefined;
+    throw new ImportError(path, undefined, e instanceof Error ? e.message.slice(path.length + 2) : String(e));
+  }
   try {
     text = await readFile(path, 'utf8');
   } catch {
@@ -68,11 +79,25 @@ export async function readMetaFile(path: string): Promise<Partial<TraceMeta> | u
     throw new ImportError(path, undefined, `sidecar: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!isObj(v)) throw new ImportError(path, 1, 'sidecar must be a JSON object');
-  return Array.isArray(v.calls) ? ours(v) : reference(v);
+  return Array.isArray(v.calls) ? ours(v, sidecarLocator(path)) : reference(v, sidecarLocator(path));
 }
 
-function ours(v: Record<string, unknown>): Partial<TraceMeta> {
+/** Errors in a sidecar name the file and the field (a sidecar is one JSON document, not lines). */
+const sidecarLocator = (file: string): Locator => ({
+  fail(at, reason): never {
+    throw new ImportError(file, undefined, `sidecar: ${pathText(at)}: ${reason}`);
+  },
+});
+
+/** our own sidecar's call counts, in the same bounds as a usage object's */
+const CALL_COUNTS = ['input', 'cacheRead', 'cacheWrite', 'output'] as const;
+
+function ours(v: Record<string, unknown>, loc: Locator): Partial<TraceMeta> {
   const out: Partial<TraceMeta> = { calls: (v.calls as RecordedCall[]).filter((c) => isObj(c) && typeof c.msgIndex === 'number') };
+  out.calls!.forEach((c, k) => {
+    const fields = c as unknown as Record<string, unknown>;
+    for (const f of CALL_COUNTS) checkCount(loc, fields[f], ['calls', k, f]);
+  });
   if (Array.isArray(v.compactions)) out.compactions = (v.compactions as CompactionPoint[]).filter((c) => isObj(c) && typeof c.beforeMsgIndex === 'number');
   if (typeof v.model === 'string') out.model = v.model;
   if (typeof v.startEpoch === 'number') out.startEpoch = v.startEpoch;
@@ -82,10 +107,11 @@ function ours(v: Record<string, unknown>): Partial<TraceMeta> {
   return out;
 }
 
-function reference(v: Record<string, unknown>): Partial<TraceMeta> {
+function reference(v: Record<string, unknown>, loc: Locator): Partial<TraceMeta> {
   const calls: RecordedCall[] = [];
-  for (const u of Array.isArray(v.assistant_usage) ? v.assistant_usage : []) {
+  for (const [k, u] of (Array.isArray(v.assistant_usage) ? v.assistant_usage : []).entries()) {
     if (!isObj(u) || typeof u.msg_index !== 'number') continue;
+    checkUsage(loc, u.usage, ['assistant_usage', k, 'usage']);
     const call: RecordedCall = { msgIndex: u.msg_index, ...normalizeUsage(u.usage) };
     if (typeof u.model === 'string') call.model = u.model;
     if (typeof u.timestamp === 'string') call.timestamp = u.timestamp;
