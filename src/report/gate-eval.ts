@@ -9,24 +9,10 @@
 import type { MetricKey } from '../metrics/catalogue.js';
 import { BOUNDS, type BoundKey, type Gate, type GateLimit, type GateTest } from './gate.js';
 import { checkLevel } from './gate-level.js';
+import type { CheckStatus, GateCheck } from './gate-check.js';
 import { relativeLabel, type Interval, type PairedDelta } from './paired.js';
 
-export type CheckStatus = 'pass' | 'fail' | 'not-evaluated';
-
-export interface GateCheck {
-  scenario: string;
-  metric: MetricKey;
-  /** a bound on the difference, or `min`: a floor on the candidate's level (gate-level.ts) */
-  bound: BoundKey | 'min';
-  limit: number;
-  test: GateTest;
-  status: CheckStatus;
-  /** the tested value, in the bound's terms (a rise or a drop, percent or units); null when not evaluated */
-  observed: number | null;
-  /** e.g. `rise ≤ +2%` */
-  rule: string;
-  reason: string;
-}
+export type { CheckStatus, GateCheck } from './gate-check.js';
 
 export interface GateVerdict {
   status: CheckStatus;

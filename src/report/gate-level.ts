@@ -8,7 +8,7 @@
  * end is. A metric undefined on every seed is not evaluated, except retention: a session without needs
  * has nothing to lose, so the floor holds (said so in the check's reason).
  */
-import type { GateCheck } from './gate-eval.js';
+import type { GateCheck } from './gate-check.js';
 import type { Gate, GateLimit, GateTest } from './gate.js';
 import type { PairedDelta } from './paired.js';
 

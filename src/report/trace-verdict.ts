@@ -17,35 +17,11 @@ import { tEstimate, type Estimate } from '../metrics/stats.js';
 import type { RecordedBill } from '../validate/recorded-bill.js';
 import { escapeHtml } from './html-escape.js';
 import type { RankMetric, ScenarioVerdict, Verdict } from './verdict.js';
+import type { TracePolicy, TraceRow, TraceSampleVerdict } from './trace-verdict-types.js';
 
 export const TRACE_SCENARIO_PREFIX = 'trace:';
 
-export interface TraceRow {
-  trace: string;
-  /** what the recorded session was billed (null: no recorded usage) */
-  recorded: RecordedBill | null;
-  /** per policy label: the replay's mean over seeds in the verdict's metric (null: unpriced) */
-  replayed: Record<string, number | null>;
-}
-
-export interface TracePolicy {
-  policyLabel: string;
-  /** mean over traces of the replayed metric */
-  mean: number;
-  /** policy − baseline per trace, with the paired t interval over traces; null for the baseline */
-  delta: Estimate | null;
-  /** the interval excludes zero; null for the baseline or with fewer than two traces */
-  distinguishable: boolean | null;
-}
-
-export interface TraceSampleVerdict {
-  metric: RankMetric;
-  baseline: string;
-  traces: TraceRow[];
-  /** cheapest first */
-  policies: TracePolicy[];
-  sentence: string;
-}
+export type { TracePolicy, TraceRow, TraceSampleVerdict } from './trace-verdict-types.js';
 
 const isTrace = (scenario: string): boolean => scenario.startsWith(TRACE_SCENARIO_PREFIX);
 

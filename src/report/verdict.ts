@@ -10,7 +10,7 @@ import { rankScenario, VERDICT_METHOD, type ScenarioVerdict, type VerdictOptions
 import { buildOverview, type VerdictOverview } from './verdict-overview.js';
 import { sentenceFor, whyText } from './verdict-sentence.js';
 
-import type { TraceSampleVerdict } from './trace-verdict.js';
+import type { TraceSampleVerdict } from './trace-verdict-types.js';
 
 export { VERDICT_METHOD, type RankedPolicy, type RankMetric, type ScenarioVerdict, type VerdictOptions } from './verdict-data.js';
 export { money } from './verdict-sentence.js';

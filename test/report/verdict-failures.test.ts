@@ -29,7 +29,7 @@ describe('a failed session in the verdict', () => {
     expect(s.ranked.map((p) => p.policyLabel)).toEqual(['ok', 'base']);
     expect(s.cheapest).toBe('ok');
     expect(s.failed).toEqual([{ policy: 'broken', policyLabel: 'broken', failures: 3, sessions: 3, firstError: 'seed 1, after at step 2: policy threw: boom' }]);
-    expect(s.sentence).toMatch(/^s: broken FAILED in all 3 sessions \(seed 1, after at step 2: policy threw: boom\): it is not ranked and has no cost\. Among the rest: ok is the cheapest/);
+    expect(s.sentence).toMatch(/^s: broken FAILED in all 3 sessions \(seed 1, after at step 2: policy threw: boom\): it is not ranked and has no cost\. Among the rest: The cheapest is ok/);
     expect(verdictTerminal(v)).toMatch(/FAILED \(not ranked, no cost\): broken failed in all 3 sessions of s/);
     const md = verdictMarkdown(v).join('\n');
     expect(md).toMatch(/^FAILED — not ranked, no cost: broken failed in all 3 sessions of s/m);
