@@ -4,25 +4,37 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_SCALES } from '../../src/cache/token-scale.js';
 import { createTokenCounter } from '../../src/core/tokens.js';
 import { fitLengthModel, type SummarySample } from '../../src/summarizer/length-fit.js';
 import { fitTokenScale } from '../../src/validate/scale-fit.js';
 import { promptChecks } from '../../src/validate/unlogged.js';
 import { importSessions } from '../../src/workload/import/collect.js';
 import { requireShared, SHARED_DIR } from '../shared-data.js';
+import { CLAUDE_CODE_SESSIONS } from './helpers.js';
 
 const have = requireShared('traces/claude-code-entire-cli', 'leave-one-session-out fits');
 
 describe.runIf(have)('leave-one-session-out', () => {
-  it('the token-scale fit judges each session at the parameters fitted on the others', async () => {
-    const traces = (await importSessions([join(SHARED_DIR, 'traces/claude-code')])).map((s) => s.trace);
+  it('the shipped Anthropic scale is the fit whose held-out sessions come within 5% on ≥ 95% of calls', async () => {
+    const traces = (await importSessions(CLAUDE_CODE_SESSIONS)).map((s) => s.trace);
     const fit = fitTokenScale(traces, createTokenCounter());
+    // the shipped constants are this fit (the table is what the leave-one-out figures judge)
+    expect(fit.scale).toBeCloseTo(TOKEN_SCALES.anthropic.scale, 3);
+    expect(fit.perMessage).toBe(TOKEN_SCALES.anthropic.perMessage);
     expect(fit.perFile.length).toBe(traces.length);
     expect(fit.perFile.reduce((n, f) => n + f.looWithin5, 0) / fit.calls).toBeCloseTo(fit.loo.within5, 10);
-    // the shipped figures: in sample every call within 5%; held out, still at least 95%
-    expect(fit.within5).toBe(1);
+    // the target: each session judged at the fit of the other 55, ≥ 95% of calls within 5%
     expect(fit.loo.within5).toBeGreaterThanOrEqual(0.95);
     expect(fit.loo.within5).toBeLessThanOrEqual(fit.within5);
+    expect(fit.loo.rms).toBeGreaterThanOrEqual(fit.rms);
+  });
+
+  it('the first fit (13 shared transcripts, 1.105 + 82) misses the target on the sessions it had not seen', async () => {
+    const tokens = createTokenCounter();
+    const traces = (await importSessions(CLAUDE_CODE_SESSIONS.slice(1))).map((s) => s.trace);
+    const calls = traces.flatMap((t) => promptChecks(t, tokens, { scale: 1.105, perMessage: 82 }).filter((c) => c.beforeCompaction && c.recorded > 0));
+    expect(calls.filter((c) => Math.abs(c.modelled - c.recorded) <= 0.05 * c.recorded).length / calls.length).toBeLessThan(0.8);
   });
 
   it('the summary-length fit leaves out every summary of a session together', () => {
@@ -38,7 +50,7 @@ describe.runIf(have)('leave-one-session-out', () => {
 describe.runIf(have)('a model switch within a session', () => {
   it('sends each model its own unlogged block (Opus 4.5 → Sonnet 4.5 at a resume: 23k tokens fewer)', async () => {
     const [main] = await importSessions([join(SHARED_DIR, 'traces/claude-code-entire-cli/7d66f047ac98-0.full.jsonl')]);
-    const checks = promptChecks(main!.trace, createTokenCounter(), { scale: 1.105, perMessage: 82 });
+    const checks = promptChecks(main!.trace, createTokenCounter(), TOKEN_SCALES.anthropic);
     const models = main!.trace.meta.calls.filter((c) => c.input !== undefined).map((c) => c.model);
     const switchAt = models.findIndex((m) => m !== models[0]);
     expect(switchAt).toBe(47);

@@ -40,7 +40,7 @@ describe('the summary length model', () => {
   });
 
   it('draws capped lengths deterministically, truncated at the cap; targets stay N × fidelity', () => {
-    const req = { messages: [user("x")], inputTokens: 134_532, promptOverheadTokens: 0, budgetTokens: 20_000, budgetKind: 'cap' as const };
+    const req = { messages: [user("x")], inputTokens: SUMMARY_LENGTHS.model.refInput, promptOverheadTokens: 0, budgetTokens: 20_000, budgetKind: 'cap' as const };
     const draw = (seed: number) => {
       const s = createMockSummarizer({ seed, tokens: createTokenCounter() });
       return Array.from({ length: 200 }, () => { const r = s.summarize(req); return r.ok ? r.outputTokens : -1; });

@@ -93,9 +93,14 @@ export const STRICT_ALTERNATION_CASE: PolicyCase = {
   seed: 1005966182,
 };
 
-/** within-window (300 runs, seed 1): a fallback summary keeps the whole current turn, 37,372 tokens in a 32,000 window */
+/**
+ * within-window (300 runs, seed 1): a fallback summary keeps the whole current turn, 36,630 tokens in a 32,000
+ * window. Found at fill 1.54 under the first Anthropic token scale (1.105 + 82); under the refit (1.137 + 44)
+ * the same conversation crosses Hermes's threshold one step earlier, before the large turn, so the case runs
+ * at fill 1.4, where it shows the fallback under either scale.
+ */
 export const WITHIN_WINDOW_CASE: PolicyCase = {
-  context: {"model": "claude-sonnet-4.5", "contextWindow": 32000, "maxOutputTokens": 4096, "fill": 1.54, "systemFraction": 0.08, "summarizerFailAt": [1], "thinkSeconds": 400},
+  context: {"model": "claude-sonnet-4.5", "contextWindow": 32000, "maxOutputTokens": 4096, "fill": 1.4, "systemFraction": 0.08, "summarizerFailAt": [1], "thinkSeconds": 400},
   conversation: {
     system: "You are a coding agent. Use the tools to inspect and change the repository.",
     compacted: null,

@@ -1,4 +1,6 @@
 /** `compactbench validate-cache`: the JSON summary's shape, the text report, and exit codes. */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { capture } from '../cli/capture.js';
@@ -21,7 +23,7 @@ describe('compactbench validate-cache', () => {
     expect(Object.keys(j)).toEqual(['files', 'total']);
     expect(j.files[0]).toMatchObject({ file: session, calls: 4 });
     expect(Object.keys(j.files[0])).toEqual(['file', 'inTokenScaleFit', 'calls', 'agreeing', 'promptSize', 'recorded', 'modelled', 'disagreements']);
-    // tool_heavy.jsonl is one of the 13 sessions the shipped Anthropic scale was fitted on
+    // tool_heavy.jsonl is one of the 56 sessions the shipped Anthropic scale was fitted on
     expect(j.files[0].inTokenScaleFit).toBe(true);
     expect(j.files[0].promptSize).toEqual({ calls: 4, agreeing: 4, callsBefore: 4, agreeingBefore: 4 });
     expect(j.files[0].recorded).toEqual({ cacheRead: 88231, cacheWrite: 17696 });
@@ -38,8 +40,22 @@ describe('compactbench validate-cache', () => {
     // 3 main sessions, 7 inline subagents (CLI 1.0 sidechains) each priced as its own session, and short.jsonl
     expect(files).toHaveLength(11);
     expect(files.filter((f) => f.file.includes('>sidechain-'))).toHaveLength(7);
-    expect(files.filter((f) => f.inTokenScaleFit).map((f) => path.basename(f.file))).toEqual(['short.jsonl']);
+    // every Claude Code session in shared/traces is part of the shipped fit, inline subagents with their file
+    expect(files.filter((f) => !f.inTokenScaleFit)).toEqual([]);
     expect(files.reduce((n, f) => n + f.calls, 0)).toBe(7 + 20 + 170 + 1);
+  });
+
+  it('calls a session the fit has not seen held out', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cb-held-out-'));
+    try {
+      copyFileSync(session, path.join(dir, 'my-session.jsonl'));
+      const io = capture();
+      expect(await runValidateCache([dir], { ...defaults, json: true })).toBe(0);
+      vi.restoreAllMocks();
+      expect(JSON.parse(io.out.join('')).files.map((f: { inTokenScaleFit: boolean }) => f.inTokenScaleFit)).toEqual([false]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints every call and the totals with relative errors as text', async () => {

@@ -119,7 +119,7 @@ export async function runValidateCache(files: readonly string[], o: Opts): Promi
       }
       const sidechain = s.trace.meta.extra.sidechain as string | undefined;
       const provider = providerOfTrace(s.trace);
-      const inFit = inTokenScaleFit(provider, s.file, sidechain);
+      const inFit = inTokenScaleFit(provider, s.file);
       checks.push({ ...check, ...(sidechain ? { file: `${s.file}>${sidechain}` } : {}), inFit });
     }
   }
