@@ -55,7 +55,8 @@ export class RequestIndex {
     }
     const newEnd = req.length - keep;
     // move the kept tail to its new place, then write the new middle
-    if (req.length > this.msgs.length) this.msgs.length = req.length;
+    // grown by push (amortized): setting `length` past the capacity reallocates to exactly that size, every step
+    while (this.msgs.length < req.length) this.msgs.push(req[this.msgs.length]!);
     if (keep && newEnd !== this.len - keep) this.msgs.copyWithin(newEnd, this.len - keep, this.len);
     for (let i = start; i < newEnd; i++) {
       const m = req[i]!;
