@@ -36,6 +36,10 @@ export interface NeedsSettings {
   summaryNames: number;
 }
 
+const NONE: readonly string[] = [];
+const WRITTEN_CAP = 20_000;
+const TEXT_CAP = 50_000;
+
 /** text longer than this written by a policy is a kept or truncated output, not a placeholder: not searched */
 const PLACEHOLDER_CHARS = 4000;
 /** of a call's arguments, this many characters are searched for what it names (paths come first) */
@@ -53,8 +57,12 @@ export class NeedsMeter {
   readonly look: NeedLookup;
   private readonly index: RequestIndex;
   private readonly keeps: SummaryKeeps;
-  /** what each message the policy wrote names (scripted ones are shared: NeedLookup.marks) */
-  private readonly written = new WeakMap<Message, readonly string[] | null>();
+  /**
+   * what each message the policy wrote names (scripted ones are shared: NeedLookup.marks). A strong map
+   * (see lookup.ts on weak ones), emptied when it grows past WRITTEN_CAP so a policy that writes new
+   * messages every step cannot make it hold them all.
+   */
+  private readonly written = new Map<Message, readonly string[] | null>();
   /** source → the newest re-fetched copy's key (closed loop) */
   private readonly alias = new Map<string, string>();
   /** re-fetched copy's key → its source */
@@ -64,13 +72,10 @@ export class NeedsMeter {
   readonly brokenBySend = new Map<number, number>();
   readonly counts: NeedCounts = { needs: 0, met: 0, referenced: 0, lost: 0 };
 
-  /** the history policies edit, for what a summary could have read (set by the session once its tracker exists) */
-  history: () => readonly Message[] = () => [];
-
   constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
     this.index = new RequestIndex({ sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m) });
-    this.keeps = new SummaryKeeps(settings.summaryNames, seed, (m) => this.holds(m), () => this.history());
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.heldIdents(this.look.sourceIdents));
   }
 
   get active(): boolean {
@@ -132,11 +137,27 @@ export class NeedsMeter {
     return this.look.appendKeys.get(m);
   }
 
-  private mapIdents(text: string, out: Set<string>): void {
-    for (const t of identsIn(text)) {
-      const ids = this.look.idents.get(t);
-      if (ids) for (const id of ids) out.add(id);
+  /**
+   * The need identifiers `text` names. Memoized by the string: a policy that copies a message (`{ ...m }`)
+   * keeps its content string, so a copy costs a map look-up, not a scan of its text.
+   */
+  private identsOfText(text: string): readonly string[] {
+    const memo = this.look.textIdents;
+    let r = memo.get(text);
+    if (r === undefined) {
+      if (memo.size >= TEXT_CAP) memo.clear();
+      const out = new Set<string>();
+      for (const t of identsIn(text)) {
+        const ids = this.look.idents.get(t);
+        if (ids) for (const id of ids) out.add(id);
+      }
+      memo.set(text, (r = out.size ? [...out] : NONE));
     }
+    return r;
+  }
+
+  private mapIdents(text: string, out: Set<string>): void {
+    for (const id of this.identsOfText(text)) out.add(id);
   }
 
   /** what a message in the request names: need identifiers, and `call:<id>` for each call it shows */
@@ -156,14 +177,9 @@ export class NeedsMeter {
       if (text.length <= PLACEHOLDER_CHARS) this.mapIdents(text, out);
     }
     r = out.size ? [...out] : null;
+    if (!scripted && this.written.size >= WRITTEN_CAP) this.written.clear();
     memo.set(m, r);
     return r ?? undefined;
   }
 
-  /** the need identifiers a message holds or names (what a summary of it could keep) */
-  private holds(m: Message): readonly string[] {
-    const own = m.role === 'tool' ? this.look.sourceIdents.get(m.tool_call_id ?? '') : this.look.sourceIdents.get(this.look.appendKeys.get(m) ?? '');
-    const named = (this.marksOf(m) ?? []).filter((x) => !x.startsWith('call:'));
-    return own ? [...own, ...named] : named;
-  }
 }

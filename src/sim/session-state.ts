@@ -58,7 +58,6 @@ export class SessionState {
     const system = this.freeze(workload.system);
     this.tracker = new RequestTracker(system, setup.providerTokens(workload.model), setup.cacheFor(workload.model), setup.checked);
     this.invariants = new InvariantIndex(setup.checked);
-    this.needs.history = () => this.tracker.history;
     this.model = workload.model;
     this.window = workload.contextWindow;
     this.maxOut = workload.maxOutputTokens;

@@ -8,7 +8,6 @@
  * need whose source was summarized away is at best "referenced". Overridable: a scenario's
  * `needs.summaryNames`, or `--summary-names P`.
  */
-import type { Message } from '../core/messages.js';
 import type { Summarizer, SummaryRequest } from '../summarizer/types.js';
 
 export const SUMMARY_NAMES_DEFAULT = 77 / 118;
@@ -34,15 +33,17 @@ export class SummaryKeeps {
   constructor(
     private readonly names: number,
     private readonly seed: string,
-    /** the need identifiers a message holds or names (empty for most) */
-    private readonly identsOf: (m: Message) => readonly string[],
     /**
-     * what the summary could have read: the history when it is called. Not the request's `messages`, whose
-     * form is the policy's own (Hermes passes its Python-shaped turns); the history is the harness's, and
-     * a message it holds that the summary did not cover is still there verbatim, so naming it changes nothing.
+     * the need identifiers the summary could have read: those the last request held or named. Not the
+     * summary request's `messages`, whose form is the policy's own (Hermes passes its Python-shaped
+     * turns); what the request holds that the summary did not cover stays there verbatim, so naming it
+     * changes nothing. Read from the needs index (needs-index.ts), O(identifiers), not O(history).
      */
-    private readonly context: () => readonly Message[],
+    private readonly context: () => Iterable<string>,
   ) {}
+
+  /** whether summaries in this session name `id`: drawn once per identifier */
+  private readonly decided = new Map<string, boolean>();
 
   /** `inner` with every successful summary's kept identifiers registered. Results are passed through unchanged. */
   wrap(inner: Summarizer): Summarizer {
@@ -56,11 +57,15 @@ export class SummaryKeeps {
   }
 
   private register(text: string, req: SummaryRequest): void {
-    const seen = new Set<string>();
-    for (const m of this.context()) for (const id of this.identsOf(m)) seen.add(id);
-    if (req.previousSummary) for (const id of this.namedBy(req.previousSummary)) seen.add(id);
-    const kept = [...seen].filter((id) => unit(`${this.seed}\u0000${id}`) < this.names);
-    this.named.set(text.slice(0, KEY_CHARS), kept);
+    const kept = new Set<string>();
+    const consider = (id: string): void => {
+      let k = this.decided.get(id);
+      if (k === undefined) this.decided.set(id, (k = unit(`${this.seed}\u0000${id}`) < this.names));
+      if (k) kept.add(id);
+    };
+    for (const id of this.context()) consider(id);
+    if (req.previousSummary) for (const id of this.namedBy(req.previousSummary)) consider(id);
+    this.named.set(text.slice(0, KEY_CHARS), [...kept]);
   }
 
   /** the identifiers a summary found in `text` names (none when `text` carries no registered summary) */

@@ -28,7 +28,13 @@ describe('RequestIndex', () => {
         const prev = req;
         const r = rng();
         let from = prev.length;
-        if (r < 0.6) req = [...prev, randomMessage(rng), randomMessage(rng)];
+        if (r < 0.45) req = [...prev, randomMessage(rng), randomMessage(rng)];
+        else if (r < 0.6 && prev.length) {
+          // a compaction: a middle chunk replaced by one message, the tail kept as the same objects
+          from = Math.floor(rng() * prev.length);
+          const to = from + Math.floor(rng() * (prev.length - from));
+          req = [...prev.slice(0, from), randomMessage(rng), ...prev.slice(to)];
+        }
         else if (r < 0.85 && prev.length) {
           from = Math.floor(rng() * prev.length);
           req = [...prev.slice(0, from), ...Array.from({ length: Math.floor(rng() * 3) }, () => randomMessage(rng))];

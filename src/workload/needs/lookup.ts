@@ -3,6 +3,10 @@
  * replayed over it (it is immutable): needs by step, the original message behind each source (a
  * re-fetch returns it), the call that produced it (a re-fetch repeats it), and the identifiers the
  * needs name, with their base names (a summary that says `main.ts` names `src/app/main.ts`).
+ *
+ * Keyed by message in strong maps, not weak ones: they live as long as the workload, whose messages they
+ * hold anyway, and a WeakMap's entries are ephemerons that every garbage collection re-traces — with one
+ * entry per scripted message, that halved the step loop's speed on policies that allocate.
  */
 import type { Message, ToolCall } from '../../core/messages.js';
 import type { Workload } from '../types.js';
@@ -16,15 +20,20 @@ export interface NeedLookup {
   /** the call behind each tool-result source, by call id */
   calls: ReadonlyMap<string, ToolCall>;
   /** the append key of each scripted non-tool message */
-  appendKeys: WeakMap<Message, string>;
+  appendKeys: ReadonlyMap<Message, string>;
   /** identifier (or its base name) → the need identifiers it names */
   idents: ReadonlyMap<string, readonly string[]>;
   /** the identifiers each source holds (a summary of it may keep them) */
   sourceIdents: ReadonlyMap<string, readonly string[]>;
   /** every scripted message: anything else in a request was written by the policy */
-  scripted: WeakSet<Message>;
+  scripted: ReadonlySet<Message>;
   /** what each scripted message names (needs-meter.ts), filled as sessions meet them: the same for every policy */
-  marks: WeakMap<Message, readonly string[] | null>;
+  marks: Map<Message, readonly string[] | null>;
+  /**
+   * the need identifiers a text names, by text (needs-meter.ts): a policy that copies a message keeps its
+   * content string, so every policy's copies of a scripted message share one entry. Emptied past a cap.
+   */
+  textIdents: Map<string, readonly string[]>;
   total: number;
 }
 
@@ -59,8 +68,8 @@ function build(w: Workload): NeedLookup {
   }
   const sources = new Map<string, Message>();
   const calls = new Map<string, ToolCall>();
-  const appendKeys = new WeakMap<Message, string>();
-  const scripted = new WeakSet<Message>([w.system]);
+  const appendKeys = new Map<Message, string>();
+  const scripted = new Set<Message>([w.system]);
   w.steps.forEach((st, t) => {
     st.append.forEach((m, k) => {
       scripted.add(m);
@@ -71,5 +80,5 @@ function build(w: Workload): NeedLookup {
     scripted.add(st.response);
     for (const c of st.response.tool_calls ?? []) calls.set(c.id, c);
   });
-  return { byStep, sources, calls, appendKeys, idents, sourceIdents, scripted, marks: new WeakMap(), total: needs.length };
+  return { byStep, sources, calls, appendKeys, idents, sourceIdents, scripted, marks: new Map(), textIdents: new Map(), total: needs.length };
 }
