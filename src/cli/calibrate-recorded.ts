@@ -43,7 +43,7 @@ export async function tokenScaleReport(paths: readonly string[], json: boolean):
     `  data: ${fit.calls} calls before the first recorded compaction in ${fit.files} files`,
     `  residuals (modelled − recorded) / recorded: RMS ${pct(fit.rms)}, within 5%: ${pct(fit.within5)} (in sample)`,
     `  leave-one-session-out (each session at the fit of the others): RMS ${pct(fit.loo.rms)}, within 5%: ${pct(fit.loo.within5)}`,
-    `  cross-check: recorded/o200k prompt growth between calls without thinking ${fit.growthRatio.toFixed(3)} (${fit.intervals} intervals)`,
+    `  cross-check: recorded/o200k prompt growth between calls without thinking ${fit.intervals ? fit.growthRatio.toFixed(3) : 'n/a'} (${fit.intervals} intervals)`,
     '', '| file | calls | within 5% (in sample) | within 5% (left out) | mean residual |', '|---|---|---|---|---|',
     ...fit.perFile.map((f) => `| ${f.file} | ${f.calls} | ${f.within5} | ${f.looWithin5} | ${pct(f.meanResidual)} |`),
   ];

@@ -92,7 +92,12 @@ export interface Validated {
  * runs, which build `history` and verify the tail against it.
  */
 export function validateResult(phase: string, r: HookResult, input: readonly Message[] = [], checked = false): Validated {
-  if (!r || 'veto' in r) return { from: -1 };
+  if (!r) return { from: -1 };
+  // a veto is a reason for the report: text, never a Symbol or an object that cannot cross a thread
+  if ('veto' in r) {
+    if (typeof r.veto !== 'string') throw new PolicyFailure(phase, `policy returned a veto that is not a string (${typeof r.veto})`);
+    return { from: -1 };
+  }
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');
   const tail: unknown = r.tail;
   if (tail !== undefined) {

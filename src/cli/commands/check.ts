@@ -154,7 +154,13 @@ export async function runCheck(f: CheckFlags, out: (s: string) => void, err: (s:
     return CHECK_EXIT.toolError;
   }
   out(f.json ? `${JSON.stringify({ ...(jsonReport(report, repro) as object), parameters: f.varyParams ? 'varied' : 'fixed' }, null, 2)}\n` : `${formatReport(report, repro)}${paramsNote(f, params)}`);
-  return report.ok ? CHECK_EXIT.ok : CHECK_EXIT.counterexample;
+  if (report.ok) return CHECK_EXIT.ok;
+  // with --json the report is on stdout; a CI log still gets the verdict in one line
+  if (f.json) {
+    const failed = report.results.filter((r) => !r.ok && !r.documented).map((r) => r.name);
+    err(`compactbench check: ${failed.length} of ${report.results.length} invariants violated (${failed.join(', ')}); the counterexamples are in the JSON report\n`);
+  }
+  return CHECK_EXIT.counterexample;
 }
 
 export function register(program: Command): void {
