@@ -11,6 +11,11 @@ import type { PolicyDefinition, WorkloadFit } from './types.js';
 const TOOL_LOOP = 'a tool loop whose tool calls and results live in the history, the system prompt and tool definitions as one cached block';
 
 export const WORKLOAD_FITS: Readonly<Record<string, WorkloadFit>> = {
+  hermes: {
+    fits: true,
+    assumes: `${TOOL_LOOP}; the history is Hermes' OpenAI-format messages, its compressor's estimate runs on them`,
+    leavesOut: 'the memory and skills tools\' side effects, the system prompt and tool set rebuilt after a compaction (fixed per scenario here), todo snapshots beyond the todo tool\'s own results',
+  },
   'claude-code': {
     fits: true,
     assumes: `${TOOL_LOOP}; Read results are the files re-attached after compaction`,
@@ -75,5 +80,7 @@ export const WORKLOAD_FITS: Readonly<Record<string, WorkloadFit>> = {
 
 /** The statement for a definition: its own, else the registered port's (an `id@version` shares its base's). */
 export function workloadFitOf(def: Pick<PolicyDefinition, 'id' | 'workloadFit'>): WorkloadFit | undefined {
-  return def.workloadFit ?? WORKLOAD_FITS[def.id.split('@')[0]!];
+  const base = def.id.split('@')[0]!;
+  // Hermes' variants (its options and the seeds' proposals) run in Hermes' own loop
+  return def.workloadFit ?? WORKLOAD_FITS[base] ?? (/^hermes[-+]/.test(base) ? WORKLOAD_FITS.hermes : undefined);
 }

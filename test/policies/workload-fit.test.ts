@@ -18,6 +18,9 @@ describe('workload fit of the agent ports', () => {
     expect(cat.get('gemini-cli')!.workloadFit?.fits).toBe(true);
     expect(cat.get('none')!.workloadFit).toBeNull();
     expect(workloadFitOf(getPolicy('gemini-cli@5411f113'))).toBe(WORKLOAD_FITS['gemini-cli']);
+    // Hermes' variants run in Hermes' own loop: they state Hermes'
+    for (const id of ['hermes', 'hermes@8fa8aabb', 'hermes-runway', 'hermes-background', 'hermes+insertion-trim']) expect(cat.get(id.split('@')[0]!) ? workloadFitOf(getPolicy(id)) : undefined).toBe(WORKLOAD_FITS.hermes);
+    expect(cat.get('hermes-runway')!.workloadFit).toEqual(WORKLOAD_FITS.hermes);
   });
 
   it('adds a caveat to a verdict that ranks a port on a workload it does not fit, and only then', () => {
