@@ -11,6 +11,10 @@ import type { MetricKey } from '../../metrics/catalogue.js';
 import { estimateCells, type Row } from '../table.js';
 import type { Verdict } from '../verdict.js';
 import { numericParse, policyColor, policyShape, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { placeLabels } from './label-placement.js';
+
+/** A panel's plot size: two columns fit a 1,280 px window; the frontier's labels are placed for it. */
+const PANEL = { width: 300, height: 230 };
 
 export function costRetentionChart(aggs: readonly PolicyAggregate[], ctx: ChartContext, verdict: Verdict): Chart {
   const yKey: MetricKey = ctx.priced ? 'costTotal' : 'totalTokens';
@@ -25,16 +29,26 @@ export function costRetentionChart(aggs: readonly PolicyAggregate[], ctx: ChartC
         ...estimateCells('retention', a.metrics.retention),
         ...estimateCells(yKey, a.metrics[yKey]),
         pareto: onFrontier, belowFloor: a.metrics.retention!.mean < r.minRetention, minRetention: r.minRetention, seeds: a.seeds.length,
-      };
+        // the plotted point and its intervals, for the label placement (label-placement.ts)
+        x: a.metrics.retention!.mean, x_lo: a.metrics.retention!.lo, x_hi: a.metrics.retention!.hi,
+        y: a.metrics[yKey]?.mean ?? null, y_lo: a.metrics[yKey]?.lo ?? null, y_hi: a.metrics[yKey]?.hi ?? null,
+      } as Row;
     });
-  const columns = ['scenario', 'policy', 'policyLabel', 'retention', 'retention_lo', 'retention_hi', yKey, `${yKey}_lo`, `${yKey}_hi`, 'pareto', 'belowFloor', 'minRetention', 'seeds'];
+  // the frontier's labels, one per point, never overlapping, inside the panel
+  for (const scenario of new Set(rows.map((r) => r.scenario))) {
+    const panel = rows.filter((r) => r.scenario === scenario);
+    placeLabels(panel.filter((r) => r.pareto), panel, PANEL);
+  }
+  const columns = ['scenario', 'policy', 'policyLabel', 'retention', 'retention_lo', 'retention_hi', yKey, `${yKey}_lo`, `${yKey}_hi`, 'pareto', 'belowFloor', 'minRetention', 'seeds', 'label_right', 'label_left', 'label_y'];
   const table = { columns, rows };
   const floor = verdict.minRetention;
   const yTitle = ctx.priced ? 'cost per session (USD)' : 'prompt + aux tokens per session (unpriced)';
   const x = { field: 'retention', type: 'quantitative', title: 'retention (share of later needs met verbatim)', scale: { zero: false, nice: true, domainMax: 1 }, axis: { format: '.0%', tickCount: 5 } };
   const y = { field: yKey, type: 'quantitative', title: yTitle, scale: { zero: false, nice: true }, axis: ctx.priced ? { format: '$,.2~f' } : { format: '~s' } };
-  const color = policyColor(ctx);
-  const shape = policyShape(ctx);
+  // no legend: the frontier's points are named beside them and every point in its tooltip (a legend of
+  // 32 policies is longer than the chart, and vega drops its entries past a limit with a console warning)
+  const color = policyColor(ctx, null);
+  const shape = policyShape(ctx, null);
   const frontier = { filter: 'datum.pareto' };
   const chart: Chart = {
     name: 'cost-retention',
@@ -43,12 +57,12 @@ export function costRetentionChart(aggs: readonly PolicyAggregate[], ctx: ChartC
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: { ...numericParse(table), pareto: 'boolean', belowFloor: 'boolean' } } }, {
-        ...wrapFacet('scenario', ctx.scenarios.filter((s) => rows.some((r) => r.scenario === s)), 3),
+        ...wrapFacet('scenario', ctx.scenarios.filter((s) => rows.some((r) => r.scenario === s)), 2),
         resolve: { scale: { x: 'independent', y: 'independent' } },
         spacing: { row: 28, column: 28 },
         spec: {
-          width: 300,
-          height: 230,
+          width: PANEL.width,
+          height: PANEL.height,
           layer: [
             { transform: [frontier], mark: { type: 'line', color: '#444', strokeWidth: 1.5 }, encoding: { x, y, order: { field: 'retention', type: 'quantitative' } } },
             { mark: { type: 'rule', strokeDash: [5, 4], color: '#b00', strokeWidth: 1 }, encoding: { x: { field: 'minRetention', type: 'quantitative', aggregate: 'min' } } },
@@ -67,7 +81,8 @@ export function costRetentionChart(aggs: readonly PolicyAggregate[], ctx: ChartC
                 ],
               },
             },
-            { transform: [frontier], mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y, text: { field: 'policyLabel' } } },
+            { transform: [{ filter: 'datum.label_right != null' }], mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y: { ...y, field: 'label_y' }, text: { field: 'label_right' } } },
+            { transform: [{ filter: 'datum.label_left != null' }], mark: { type: 'text', align: 'right', dx: -7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y: { ...y, field: 'label_y' }, text: { field: 'label_left' } } },
           ],
         },
       }, ['The line joins the Pareto set (no policy is both cheaper and keeps more); faded points are dominated. Dashed: the retention floor (--min-retention).']),
