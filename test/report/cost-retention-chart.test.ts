@@ -35,13 +35,16 @@ describe('the cost–retention chart', () => {
     const s1 = chart.table.rows.filter((r) => r.scenario === 's1');
     expect(s1.filter((r) => r.pareto).map((r) => r.policyLabel)).toEqual(['base', 'amnesia', 'keeper']);
     expect(s1.find((r) => r.policyLabel === 'amnesia')).toMatchObject({ belowFloor: true, minRetention: 0.9, costTotal: 10.5 });
-    expect(tableCsv(chart.table).split('\n')[0]).toBe('scenario,policy,policyLabel,retention,retention_lo,retention_hi,costTotal,costTotal_lo,costTotal_hi,pareto,belowFloor,minRetention,seeds');
+    expect(tableCsv(chart.table).split('\n')[0]).toBe('scenario,policy,policyLabel,retention,retention_lo,retention_hi,costTotal,costTotal_lo,costTotal_hi,pareto,belowFloor,minRetention,seeds,label_right,label_left,label_y');
+    // every frontier point is named once (label-placement.ts), nothing off it
+    expect(chart.table.rows.filter((r) => r.label_right != null || r.label_left != null).every((r) => r.pareto)).toBe(true);
     const svg = await renderSvg(chart.spec({ values: tableCsv(chart.table), format: { type: 'csv', parse: {} } }));
     for (const t of ['Cost vs retention', 'retention (share of later needs met verbatim)', 'cost per session (USD)', 's1', 's2']) expect(svg, t).toContain(`>${t}<`);
-    // the frontier is a line in each panel, and each frontier policy is labelled in each panel (plus its legend entry)
+    // the frontier is a line in each panel, and each frontier policy is labelled in each panel (no legend:
+    // a policy off the frontier is named only in its tooltip)
     expect(svg.match(/class="mark-line role-mark/g)).toHaveLength(2);
-    expect(svg.split('>keeper<').length - 1).toBe(3);
-    expect(svg.split('>worse<').length - 1).toBe(1);
+    expect(svg.split('>keeper<').length - 1).toBe(2);
+    expect(svg.split('>worse<').length - 1).toBe(0);
   });
 
   it('is left out when no policy had needs to measure', () => {
