@@ -8,6 +8,7 @@ import { importSessions, expandTracePaths } from './import/collect.js';
 import { detectFormat } from './import/detect.js';
 import type { ImportedTrace } from './import/types.js';
 import { readTraceFile, type TraceSession } from './trace-read.js';
+import { checkInputFile } from '../core/input-file.js';
 
 function sessionOf(label: string, t: ImportedTrace): TraceSession {
   const s: TraceSession = { id: label, messages: t.messages };
@@ -26,6 +27,8 @@ function sessionOf(label: string, t: ImportedTrace): TraceSession {
 export async function readAnyTraces(paths: readonly string[]): Promise<TraceSession[]> {
   const out: TraceSession[] = [];
   for (const f of expandTracePaths(paths)) {
+    // a FIFO or a device would block the format detection's read forever
+    checkInputFile(f, 'transcript');
     if (/\.jsonl$/i.test(f) && (await detectFormat(f)) === 'openai') out.push(readTraceFile(f));
     else for (const s of await importSessions([f])) out.push(sessionOf(s.label, s.trace));
   }

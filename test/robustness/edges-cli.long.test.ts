@@ -75,14 +75,18 @@ describe('input kinds, through the CLI', () => {
       expect(r.stderr).toMatch(/named pipe \(FIFO\)/);
     }
   });
-  it('calibrate on the wrong kind of file is an error, not an n=0 table with exit 0', () => {
+  it('calibrate on an empty file is an error, and a raw agent log is imported: never an n=0 table with exit 0', () => {
     if (!requireShared('traces/codex', 'calibrate kinds')) return;
     const d = tempDir();
     writeFileSync(join(d, 'empty.jsonl'), '');
     const codex = readdirSync(join(SHARED_DIR, 'traces/codex')).find((f) => f.endsWith('.jsonl'))!;
-    for (const f of [join(d, 'empty.jsonl'), CLAUDE, join(SHARED_DIR, 'traces/codex', codex), 'test/trajectories/fixture.jsonl']) {
+    const empty = cli(['calibrate', '--scenario', 'small-32k', '--against', join(d, 'empty.jsonl')]);
+    expectInputError(empty);
+    expect(empty.stdout).not.toMatch(/n=0/);
+    // raw agent logs are imported (issue 31: every trace-reading command reads every format), never an n=0 table
+    for (const f of [CLAUDE, join(SHARED_DIR, 'traces/codex', codex), 'test/trajectories/fixture.jsonl']) {
       const r = cli(['calibrate', '--scenario', 'small-32k', '--against', f]);
-      expectInputError(r);
+      expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(/n=0/);
     }
     const noUsage = cli(['calibrate', '--token-scale', '--against', 'test/trajectories/fixture.jsonl']);
