@@ -75,5 +75,9 @@ export function printOutcome(o: Outcome, json: boolean | undefined): void {
   if (json) {
     process.stderr.write(text);
     process.stdout.write(outcomeJson(o));
-  } else process.stdout.write(text);
+  } else {
+    process.stdout.write(text);
+    // a gate that did not pass also says why on stderr, where a CI log looks for a non-zero exit's cause
+    if (o.result.verdict && o.result.verdict.status !== 'pass') process.stderr.write(gateLine(o.result.verdict, o.out));
+  }
 }

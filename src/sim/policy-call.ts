@@ -95,7 +95,7 @@ export function validateResult(phase: string, r: HookResult, input: readonly Mes
   if (!r) return { from: -1 };
   // a veto is a reason for the report: text, never a Symbol or an object that cannot cross a thread
   if ('veto' in r) {
-    if (typeof r.veto !== 'string') throw new PolicyFailure(phase, `policy returned a veto that is not a string (${typeof r.veto})`);
+    if (typeof r.veto !== 'string') throw new PolicyFailure(phase, `policy returned a veto that is not a string (${typeof r.veto}): it cannot cross a thread or go into a report`);
     return { from: -1 };
   }
   if (typeof r.kind !== 'string' || !r.kind) throw new PolicyFailure(phase, 'policy returned a result without a kind');

@@ -9,7 +9,7 @@ describe('compactbench validate', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/claude-code-200k\.json: valid scenario "claude-code-200k"/);
     expect(r.stdout).toMatch(/default\.suite\.json: valid suite "default"/);
-    expect(r.stdout).toMatch(/example\.json: valid gate \(3 limits\)/);
+    expect(r.stdout).toMatch(/example\.json: valid gate \(4 limits\)/);
     expect(r.stdout).toMatch(/strict\.yml: valid gate/);
   });
 

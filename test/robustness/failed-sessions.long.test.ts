@@ -39,7 +39,7 @@ describe('a policy that fails every session', () => {
     expectFailedNotRanked(JSON.parse(readFileSync(join(out, 'verdict.json'), 'utf8')) as JsonDoc['verdict'], 'always-throws');
   });
 
-  it('run, and the same run sharded and merged: not ranked, FAILED in summary.md and verdict.json', () => {
+  it('run: not ranked, FAILED in summary.md and verdict.json; a module is never sharded (merge rebuilds the verdict with the same code)', () => {
     const dir = tempDir();
     const run = cli(['run', '--policy', 'none', '--policy', THROWS, ...SMALL, '--out', join(dir, 'run')]);
     expect(run.code, run.stderr).toBe(0);
@@ -48,14 +48,11 @@ describe('a policy that fails every session', () => {
     const summary = readFileSync(join(dir, 'run', 'summary.md'), 'utf8');
     expect(summary).toMatch(/^FAILED — not ranked, no cost: always-throws failed in all 2 sessions of small-32k/m);
     expect(summary).toContain('| — | always-throws (FAILED 2 of 2) | failed: not a result |');
-    for (const i of [1, 2]) {
-      const s = cli(['run', '--policy', 'none', '--policy', THROWS, ...SMALL, '--shard', `${i}/2`, '--out', join(dir, `s${i}`)]);
-      expect(s.code, s.stderr).toBe(0);
-    }
-    const merged = cli(['merge', join(dir, 's1'), join(dir, 's2'), '--json', '--out', join(dir, 'm')]);
-    expect(merged.code, merged.stderr).toBe(0);
-    expectFailedNotRanked((JSON.parse(merged.stdout) as JsonDoc).verdict, 'always-throws');
-    expect(readFileSync(join(dir, 'm', 'verdict.json'), 'utf8')).toBe(readFileSync(join(dir, 'run', 'verdict.json'), 'utf8'));
+    expectFailedNotRanked(JSON.parse(readFileSync(join(dir, 'run', 'verdict.json'), 'utf8')) as JsonDoc['verdict'], 'always-throws');
+    // module-scope state could make shards differ from the unsharded run: --shard refuses modules (docs/ci.md)
+    const s = cli(['run', '--policy', 'none', '--policy', THROWS, ...SMALL, '--shard', '1/2', '--out', join(dir, 's1')]);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/--shard cannot run policy modules/);
   });
 
 });
