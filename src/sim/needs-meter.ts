@@ -16,6 +16,7 @@ import type { Need } from '../workload/needs/types.js';
 import type { Workload } from '../workload/types.js';
 import { RequestIndex } from './needs-index.js';
 import { SummaryKeeps } from './summary-keeps.js';
+import type { KeptList } from './kept-list.js';
 import type { Summarizer } from '../summarizer/types.js';
 import type { NeedCounts } from './records.js';
 
@@ -63,6 +64,8 @@ export class NeedsMeter {
    * messages every step cannot make it hold them all.
    */
   private readonly written = new Map<Message, readonly string[] | null>();
+  /** the summary each message the policy wrote carries, by what it kept (emptied with `written`) */
+  private readonly writtenKept = new Map<Message, KeptList | null>();
   /** source → the newest re-fetched copy's key (closed loop) */
   private readonly alias = new Map<string, string>();
   /** re-fetched copy's key → its source */
@@ -74,8 +77,12 @@ export class NeedsMeter {
 
   constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
-    this.index = new RequestIndex({ sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m) });
-    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.heldIdents(this.look.sourceIdents));
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.keptInRequest());
+    const sourceIdents = this.look.sourceIdents;
+    this.index = new RequestIndex(
+      { sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m), sourceIdents: (k) => sourceIdents.get(k), kept: (m) => this.keptOf(m) },
+      this.keeps,
+    );
   }
 
   get active(): boolean {
@@ -160,7 +167,10 @@ export class NeedsMeter {
     for (const id of this.identsOfText(text)) out.add(id);
   }
 
-  /** what a message in the request names: need identifiers, and `call:<id>` for each call it shows */
+  /**
+   * what a message in the request names: need identifiers, and `call:<id>` for each call it shows. Not what a
+   * summary in it kept: that list is shared by reference (keptOf, kept-list.ts), not counted per identifier.
+   */
   private marksOf(m: Message): readonly string[] | undefined {
     const scripted = this.look.scripted.has(m);
     const memo = scripted ? this.look.marks : this.written;
@@ -173,13 +183,23 @@ export class NeedsMeter {
     }
     if (m.role !== 'tool' || !scripted) {
       const text = contentText(m);
-      if (!scripted) for (const id of this.keeps.namedBy(text)) out.add(id);
       if (text.length <= PLACEHOLDER_CHARS) this.mapIdents(text, out);
     }
     r = out.size ? [...out] : null;
     if (!scripted && this.written.size >= WRITTEN_CAP) this.written.clear();
     memo.set(m, r);
     return r ?? undefined;
+  }
+
+  /** the kept list of the summary a message the policy wrote carries, if any (scripted messages carry none) */
+  private keptOf(m: Message): KeptList | undefined {
+    let k = this.writtenKept.get(m);
+    if (k === undefined) {
+      if (this.look.scripted.has(m)) return undefined;
+      if (this.writtenKept.size >= WRITTEN_CAP) this.writtenKept.clear();
+      this.writtenKept.set(m, (k = this.keeps.namedBy(contentText(m)) ?? null));
+    }
+    return k ?? undefined;
   }
 
 }
