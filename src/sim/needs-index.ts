@@ -32,6 +32,8 @@ export interface ContextListener {
   left(id: string): void;
   /** a summary's kept list entered the request (its identifiers are in the context while it is there) */
   keptEntered(k: KeptList): void;
+  /** it left (no message of the request holds it any more) */
+  keptLeft(k: KeptList): void;
 }
 
 /** how far past a mismatch the middles are searched for the next shared message */
@@ -127,7 +129,10 @@ export class RequestIndex {
       const held = kl && this.keptLists.get(kl);
       if (held) {
         if (held > 1) this.keptLists.set(kl, held - 1);
-        else this.keptLists.delete(kl);
+        else {
+          this.keptLists.delete(kl);
+          this.context?.keptLeft(kl);
+        }
       }
     }
     // move the kept tail to its new place, then write the new middle

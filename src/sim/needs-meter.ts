@@ -176,6 +176,16 @@ export class NeedsMeter {
     const memo = scripted ? this.look.marks : this.written;
     let r = memo.get(m);
     if (r !== undefined) return r ?? undefined;
+    if (!scripted && !m.tool_calls?.length) {
+      // a message the policy wrote without calls (a placeholder, a summary) names what its text names: the
+      // memoized list itself, shared by every copy of that text
+      const text = contentText(m);
+      const ids = text.length <= PLACEHOLDER_CHARS ? this.identsOfText(text) : NONE;
+      r = ids.length ? ids : null;
+      if (this.written.size >= WRITTEN_CAP) this.written.clear();
+      this.written.set(m, r);
+      return r ?? undefined;
+    }
     const out = new Set<string>();
     for (const c of m.tool_calls ?? []) {
       out.add(`call:${c.id}`);

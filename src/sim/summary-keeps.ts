@@ -50,6 +50,9 @@ export class SummaryKeeps implements ContextListener {
   private overflow = false;
   /** the last summary's list: a running summary that extends it keeps everything the context held then */
   private last: KeptList | undefined;
+  /** `last` is exactly the context's kept identifiers (it updated no summary), and `changed` says whether the context changed since */
+  private lastPlain = false;
+  private changed = false;
   /** whether summaries in this session name `id`: drawn once per identifier */
   private readonly decided = new Map<string, boolean>();
 
@@ -63,16 +66,22 @@ export class SummaryKeeps implements ContextListener {
   entered(id: string): void {
     if (!this.keeps(id)) return;
     this.context.add(id);
+    this.changed = true;
     if (this.overflow) return;
     this.dirty.push(id);
     if (this.dirty.length > DIRTY_CAP) this.overflowed();
   }
 
   left(id: string): void {
-    this.context.delete(id);
+    if (this.context.delete(id)) this.changed = true;
+  }
+
+  keptLeft(): void {
+    this.changed = true;
   }
 
   keptEntered(k: KeptList): void {
+    this.changed = true;
     if (this.overflow) return;
     this.dirtyKept.push(k);
     if (this.dirtyKept.length > DIRTY_CAP) this.overflowed();
@@ -106,7 +115,10 @@ export class SummaryKeeps implements ContextListener {
   private register(text: string, req: SummaryRequest): void {
     const prev = req.previousSummary ? this.namedBy(req.previousSummary) : undefined;
     let kept: KeptList;
-    if (prev && prev === this.last && prev.isTop && !this.overflow) {
+    if (!prev && this.lastPlain && !this.changed) {
+      // the context is as the last summary read it (a summary and its check in one step): the same list
+      kept = this.last!;
+    } else if (prev && prev === this.last && prev.isTop && !this.overflow) {
       // everything the context held at the last summary is in `prev`: add what entered since and is still there
       const add: string[] = [];
       for (const id of this.dirty) if (this.context.has(id)) add.push(id);
@@ -118,6 +130,8 @@ export class SummaryKeeps implements ContextListener {
       kept = KeptList.of((function* () { for (const ids of all) yield* ids; })());
     }
     this.last = kept;
+    this.lastPlain = !prev;
+    this.changed = false;
     this.dirty = [];
     this.dirtyKept = [];
     this.overflow = false;

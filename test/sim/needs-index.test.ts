@@ -28,6 +28,7 @@ function contextOf(): ContextListener & { ids: Set<string> } {
       expect(ids.delete(id)).toBe(true);
     },
     keptEntered: () => {},
+    keptLeft: () => {},
   };
 }
 
