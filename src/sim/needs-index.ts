@@ -89,7 +89,20 @@ export class RequestIndex {
   /** how many sources and names put each need identifier in the context (only with a listener) */
   private inContext = new Map<string, number>();
 
-  constructor(private readonly look: IndexLookups, private readonly context?: ContextListener) {}
+  private context: ContextListener | undefined;
+
+  constructor(private readonly look: IndexLookups) {}
+
+  /**
+   * From now on, tells `l` what enters and leaves the context, starting with what is in it now (O(request),
+   * once: a session whose policy never summarizes pays nothing for it).
+   */
+  listen(l: ContextListener): void {
+    this.context = l;
+    for (const k of this.holders.keys()) this.sourceEntered(k);
+    for (const [x, c] of this.named) if (c > 0 && !x.startsWith('call:')) this.enter(x);
+    for (const k of this.keptLists.keys()) l.keptEntered(k);
+  }
 
   /**
    * Re-reads `req` from `from` on. Returns the sources that were in the request from `from` on before

@@ -77,12 +77,11 @@ export class NeedsMeter {
 
   constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
-    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.keptInRequest());
     const sourceIdents = this.look.sourceIdents;
-    this.index = new RequestIndex(
-      { sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m), sourceIdents: (k) => sourceIdents.get(k), kept: (m) => this.keptOf(m) },
-      this.keeps,
-    );
+    this.index = new RequestIndex({
+      sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m), sourceIdents: (k) => sourceIdents.get(k), kept: (m) => this.keptOf(m),
+    });
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.keptInRequest(), (l) => this.index.listen(l));
   }
 
   get active(): boolean {

@@ -61,7 +61,11 @@ export class SummaryKeeps implements ContextListener {
     private readonly seed: string,
     /** the summaries' kept lists the last request holds */
     private readonly present: () => Iterable<KeptList>,
+    /** has the needs index tell this what enters and leaves the context (needs-index.ts RequestIndex.listen) */
+    private readonly listen: (l: ContextListener) => void,
   ) {}
+
+  private listening = false;
 
   entered(id: string): void {
     if (!this.keeps(id)) return;
@@ -113,6 +117,10 @@ export class SummaryKeeps implements ContextListener {
 
   /** A summary keeps what the context names that summaries keep, and what the summary it updates kept. */
   private register(text: string, req: SummaryRequest): void {
+    if (!this.listening) {
+      this.listening = true;
+      this.listen(this);
+    }
     const prev = req.previousSummary ? this.namedBy(req.previousSummary) : undefined;
     let kept: KeptList;
     if (!prev && this.lastPlain && !this.changed) {

@@ -16,7 +16,7 @@ describe('SummaryKeeps', () => {
     for (let seed = 0; seed < 40; seed++) {
       const rng = seedrandom.alea(`keeps:${seed}`);
       const present = new Map<KeptList, number>();
-      const keeps = new SummaryKeeps(0.6, `s${seed}`, () => present.keys());
+      const keeps = new SummaryKeeps(0.6, `s${seed}`, () => present.keys(), () => {});
       // the reference: the plain context (identifier counts) and every summary's expected kept set
       const count = new Map<string, number>();
       const texts: string[] = [];
