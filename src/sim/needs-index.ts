@@ -178,6 +178,7 @@ export class RequestIndex {
     }
     removed.length = 0;
     added.length = 0;
+    if (this.leaving.length) this.settleLeft();
     if (!before) return [];
     const broken: string[] = [];
     for (const [k, held] of before) if (this.holder(k) !== held) broken.push(k);
@@ -218,17 +219,28 @@ export class RequestIndex {
   }
 
   private enter(id: string): void {
-    const c = this.inContext.get(id) ?? 0;
-    this.inContext.set(id, c + 1);
-    if (c === 0) this.context!.entered(id);
+    const c = this.inContext.get(id);
+    this.inContext.set(id, (c ?? 0) + 1);
+    // at 0 it left during this update and is back (a placeholder for a result): it never left the request
+    if (c === undefined) this.context!.entered(id);
   }
 
+  /** at 0, an identifier is only gone if nothing this update adds brings it back (settleLeft) */
   private leave(id: string): void {
     const c = this.inContext.get(id)! - 1;
-    if (c === 0) {
+    this.inContext.set(id, c);
+    if (c === 0) this.leaving.push(id);
+  }
+
+  private readonly leaving: string[] = [];
+
+  private settleLeft(): void {
+    for (const id of this.leaving) {
+      if (this.inContext.get(id) !== 0) continue;
       this.inContext.delete(id);
       this.context!.left(id);
-    } else this.inContext.set(id, c);
+    }
+    this.leaving.length = 0;
   }
 
   /** the message holding source `key` in the request, if it is there */
