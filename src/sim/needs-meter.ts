@@ -38,6 +38,8 @@ export interface NeedsSettings {
 }
 
 const NONE: readonly string[] = [];
+/** how the mock summarizer's summaries start (summary-keeps.ts HEADER) */
+const SUMMARY_START = 'Summary:';
 const WRITTEN_CAP = 20_000;
 const TEXT_CAP = 50_000;
 
@@ -153,7 +155,15 @@ export class NeedsMeter {
     if (r === undefined) {
       if (memo.size >= TEXT_CAP) memo.clear();
       const out = new Set<string>();
-      for (const t of identsIn(text)) {
+      // a summary appended to a message (a running summary kept with the task): the message's part is read
+      // once, by its own memo. Identifiers never span a line break (idents.ts), so the parts name what the whole does.
+      const at = text.indexOf(SUMMARY_START);
+      let rest = text;
+      if (at > 0 && text.charCodeAt(at - 1) === 10) {
+        for (const id of this.identsOfText(text.slice(0, at))) out.add(id);
+        rest = text.slice(at);
+      }
+      for (const t of identsIn(rest)) {
         const ids = this.look.idents.get(t);
         if (ids) for (const id of ids) out.add(id);
       }
