@@ -2,18 +2,75 @@
  * What the request just sent holds, for checking needs against it: which message holds each need's
  * source and which identifiers some message in it names. Kept incrementally: after each send only the
  * messages from the first index that changed since the previous request are re-read (the tracker knows
- * that index: RequestTracker.changedSinceSent), and of those, a tail the new request keeps unchanged
- * (the same messages, shifted by a compaction before them) is only moved, not re-read. So a step that
- * only appended costs O(appended), and a compaction O(what it removed and wrote).
+ * that index: RequestTracker.changedSinceSent), and of those, the messages the new request keeps (the same
+ * objects: a tail shifted by a compaction, a run between a rewritten message and a dropped one) are only
+ * moved, not re-read. So a step that only appended costs O(appended) map work, and a compaction O(what it
+ * removed and wrote) (plus pointer comparisons over the changed span). With a ContextListener, it also
+ * says which need identifiers enter and leave the request, so a summary's kept set is not rebuilt.
  */
 import { sameMessage } from '../core/diff.js';
 import type { Message } from '../core/messages.js';
+import type { KeptList } from './kept-list.js';
 
 export interface IndexLookups {
   /** the need source a message is (a tool result's call id, a user message's append key), if any */
   sourceKey(m: Message): string | undefined;
   /** the need identifiers (and `call:<id>` marks) a message names, if any */
   marks(m: Message): readonly string[] | undefined;
+  /** the need identifiers source `key` holds (a summary of it may keep them), if any */
+  sourceIdents?(key: string): readonly string[] | undefined;
+  /** what a summary message names by what its summary kept (a shared list: not counted identifier by identifier) */
+  kept?(m: Message): KeptList | undefined;
+}
+
+/**
+ * Told when a need identifier enters or leaves the request's context: held by a source in it or named by
+ * a message in it (summary-keeps.ts keeps what a summary could name from this, not from a scan of the request).
+ */
+export interface ContextListener {
+  entered(id: string): void;
+  left(id: string): void;
+  /** a summary's kept list entered the request (its identifiers are in the context while it is there) */
+  keptEntered(k: KeptList): void;
+  /** it left (no message of the request holds it any more) */
+  keptLeft(k: KeptList): void;
+}
+
+/** how far past a mismatch the middles are searched for the next shared message */
+const LOOK_AHEAD = 32;
+
+/**
+ * Matches `a[ai..aEnd)` and `b[bi..bEnd)` by identity, in order (a common subsequence): what is only in `a`
+ * goes to `removed`, what is only in `b` to `added`. Greedy, with a bounded look-ahead past each mismatch
+ * (a run dropped or inserted), so it costs O(length) pointer comparisons; a message it fails to match is
+ * removed and re-added, which the index counts the same.
+ */
+export function matchMiddles(
+  a: readonly Message[], ai: number, aEnd: number, b: readonly Message[], bi: number, bEnd: number, removed: Message[], added: Message[],
+): void {
+  while (ai < aEnd && bi < bEnd) {
+    if (a[ai] === b[bi]) {
+      ai++;
+      bi++;
+      continue;
+    }
+    let skip = 0;
+    const maxA = Math.min(LOOK_AHEAD, aEnd - ai - 1);
+    const maxB = Math.min(LOOK_AHEAD, bEnd - bi - 1);
+    const max = Math.max(maxA, maxB);
+    for (let d = 1; d <= max && !skip; d++) {
+      if (d <= maxA && a[ai + d] === b[bi]) skip = d; // a run of `a` dropped
+      else if (d <= maxB && b[bi + d] === a[ai]) skip = -d; // a run inserted in `b`
+    }
+    if (skip > 0) for (let d = 0; d < skip; d++) removed.push(a[ai++]!);
+    else if (skip < 0) for (let d = 0; d < -skip; d++) added.push(b[bi++]!);
+    else {
+      removed.push(a[ai++]!);
+      added.push(b[bi++]!);
+    }
+  }
+  while (ai < aEnd) removed.push(a[ai++]!);
+  while (bi < bEnd) added.push(b[bi++]!);
 }
 
 export class RequestIndex {
@@ -26,8 +83,26 @@ export class RequestIndex {
   /** each source key's holders, in request order (a key may recur: a policy may repeat a message); the last holds it */
   private holders = new Map<string, Message[]>();
   private named = new Map<string, number>();
+  /** the summaries' kept lists the request holds, with how many messages hold each */
+  private keptLists = new Map<KeptList, number>();
+
+  /** how many sources and names put each need identifier in the context (only with a listener) */
+  private inContext = new Map<string, number>();
+
+  private context: ContextListener | undefined;
 
   constructor(private readonly look: IndexLookups) {}
+
+  /**
+   * From now on, tells `l` what enters and leaves the context, starting with what is in it now (O(request),
+   * once: a session whose policy never summarizes pays nothing for it).
+   */
+  listen(l: ContextListener): void {
+    this.context = l;
+    for (const k of this.holders.keys()) this.sourceEntered(k);
+    for (const [x, c] of this.named) if (c > 0 && !x.startsWith('call:')) this.enter(x);
+    for (const k of this.keptLists.keys()) l.keptEntered(k);
+  }
 
   /**
    * Re-reads `req` from `from` on. Returns the sources that were in the request from `from` on before
@@ -39,49 +114,133 @@ export class RequestIndex {
     let keep = 0;
     const maxKeep = Math.min(this.len, req.length) - start;
     while (keep < maxKeep && this.msgs[this.len - 1 - keep] === req[req.length - 1 - keep]) keep++;
+    const oldEnd = this.len - keep;
+    const newEnd = req.length - keep;
+    // the middles, matched by identity: a message in both is neither removed nor re-read (a policy that
+    // rewrites one message and drops a run, as a running summary does, re-reads only those)
+    const removed = this.removed;
+    const added = this.added;
+    removed.length = 0;
+    added.length = 0;
+    matchMiddles(this.msgs, start, oldEnd, req, start, newEnd, removed, added);
     /** each key a removed message held a copy of, with its holder before this update */
     let before: Map<string, Message> | undefined;
-    for (let i = start; i < this.len - keep; i++) {
-      const m = this.msgs[i]!;
+    for (const m of removed) {
       const k = this.look.sourceKey(m);
       if (k !== undefined) {
         const hs = this.holders.get(k)!;
         if (!before?.has(k)) (before ??= new Map()).set(k, hs[hs.length - 1]!);
         hs.splice(hs.lastIndexOf(m), 1);
-        if (!hs.length) this.holders.delete(k);
+        if (!hs.length) {
+          this.holders.delete(k);
+          this.sourceLeft(k);
+        }
       }
       const ms = this.look.marks(m);
-      if (ms) for (const x of ms) this.named.set(x, this.named.get(x)! - 1);
+      if (ms) for (const x of ms) this.unname(x);
+      const kl = this.look.kept?.(m);
+      const held = kl && this.keptLists.get(kl);
+      if (held) {
+        if (held > 1) this.keptLists.set(kl, held - 1);
+        else {
+          this.keptLists.delete(kl);
+          this.context?.keptLeft(kl);
+        }
+      }
     }
-    const newEnd = req.length - keep;
     // move the kept tail to its new place, then write the new middle
     // grown by push (amortized): setting `length` past the capacity reallocates to exactly that size, every step
     while (this.msgs.length < req.length) this.msgs.push(req[this.msgs.length]!);
-    if (keep && newEnd !== this.len - keep) this.msgs.copyWithin(newEnd, this.len - keep, this.len);
-    for (let i = start; i < newEnd; i++) {
-      const m = req[i]!;
-      this.msgs[i] = m;
+    if (keep && newEnd !== oldEnd) this.msgs.copyWithin(newEnd, oldEnd, this.len);
+    for (let i = start; i < newEnd; i++) this.msgs[i] = req[i]!;
+    this.len = req.length;
+    for (const m of added) {
       const k = this.look.sourceKey(m);
       if (k !== undefined) {
         const hs = this.holders.get(k);
-        if (!hs) this.holders.set(k, [m]);
-        // in request order: before any holder in the kept tail (rare: a key repeated across the cut)
-        else if (keep && hs.some((h) => this.inTail(h, newEnd, req.length))) hs.splice(hs.findIndex((h) => this.inTail(h, newEnd, req.length)), 0, m);
-        else hs.push(m);
+        if (!hs) {
+          this.holders.set(k, [m]);
+          this.sourceEntered(k);
+        } else {
+          // a key held twice (a policy may repeat a message): its holders in request order, the last holds it
+          hs.push(m);
+          this.reorder(hs);
+        }
       }
       const ms = this.look.marks(m);
-      if (ms) for (const x of ms) this.named.set(x, (this.named.get(x) ?? 0) + 1);
+      if (ms) for (const x of ms) this.name(x);
+      const kl = this.look.kept?.(m);
+      if (kl) {
+        const c = this.keptLists.get(kl) ?? 0;
+        this.keptLists.set(kl, c + 1);
+        if (!c) this.context?.keptEntered(kl);
+      }
     }
-    this.len = req.length;
+    removed.length = 0;
+    added.length = 0;
+    if (this.leaving.length) this.settleLeft();
     if (!before) return [];
     const broken: string[] = [];
     for (const [k, held] of before) if (this.holder(k) !== held) broken.push(k);
     return broken;
   }
 
-  private inTail(m: Message, from: number, to: number): boolean {
-    for (let i = from; i < to; i++) if (this.msgs[i] === m) return true;
-    return false;
+  /** scratch lists of `update`, reused so a step allocates none */
+  private readonly removed: Message[] = [];
+  private readonly added: Message[] = [];
+
+  /** `hs` (messages holding one key) put in request order. O(request): only for a key held twice. */
+  private reorder(hs: Message[]): void {
+    const set = new Set(hs);
+    hs.length = 0;
+    for (let i = 0; i < this.len; i++) if (set.has(this.msgs[i]!)) hs.push(this.msgs[i]!);
+  }
+
+  private name(x: string): void {
+    const c = this.named.get(x) ?? 0;
+    this.named.set(x, c + 1);
+    if (c === 0 && this.context && !x.startsWith('call:')) this.enter(x);
+  }
+
+  private unname(x: string): void {
+    const c = this.named.get(x)! - 1;
+    this.named.set(x, c);
+    if (c === 0 && this.context && !x.startsWith('call:')) this.leave(x);
+  }
+
+  private sourceEntered(k: string): void {
+    const ids = this.context && this.look.sourceIdents?.(k);
+    if (ids) for (const id of ids) this.enter(id);
+  }
+
+  private sourceLeft(k: string): void {
+    const ids = this.context && this.look.sourceIdents?.(k);
+    if (ids) for (const id of ids) this.leave(id);
+  }
+
+  private enter(id: string): void {
+    const c = this.inContext.get(id);
+    this.inContext.set(id, (c ?? 0) + 1);
+    // at 0 it left during this update and is back (a placeholder for a result): it never left the request
+    if (c === undefined) this.context!.entered(id);
+  }
+
+  /** at 0, an identifier is only gone if nothing this update adds brings it back (settleLeft) */
+  private leave(id: string): void {
+    const c = this.inContext.get(id)! - 1;
+    this.inContext.set(id, c);
+    if (c === 0) this.leaving.push(id);
+  }
+
+  private readonly leaving: string[] = [];
+
+  private settleLeft(): void {
+    for (const id of this.leaving) {
+      if (this.inContext.get(id) !== 0) continue;
+      this.inContext.delete(id);
+      this.context!.left(id);
+    }
+    this.leaving.length = 0;
   }
 
   /** the message holding source `key` in the request, if it is there */
@@ -92,16 +251,14 @@ export class RequestIndex {
 
   /** some message in the request names `mark` */
   names(mark: string): boolean {
-    return (this.named.get(mark) ?? 0) > 0;
+    if ((this.named.get(mark) ?? 0) > 0) return true;
+    for (const k of this.keptLists.keys()) if (k.has(mark)) return true;
+    return false;
   }
 
-  /** The need identifiers the request holds (its sources') or names: what a summary of it could keep. */
-  *heldIdents(sourceIdents: ReadonlyMap<string, readonly string[]>): Iterable<string> {
-    for (const k of this.holders.keys()) {
-      const ids = sourceIdents.get(k);
-      if (ids) yield* ids;
-    }
-    for (const [x, c] of this.named) if (c > 0 && !x.startsWith('call:')) yield x;
+  /** the summaries' kept lists the request holds */
+  keptInRequest(): Iterable<KeptList> {
+    return this.keptLists.keys();
   }
 
   /**

@@ -16,6 +16,7 @@ import type { Need } from '../workload/needs/types.js';
 import type { Workload } from '../workload/types.js';
 import { RequestIndex } from './needs-index.js';
 import { SummaryKeeps } from './summary-keeps.js';
+import type { KeptList } from './kept-list.js';
 import type { Summarizer } from '../summarizer/types.js';
 import type { NeedCounts } from './records.js';
 
@@ -37,6 +38,8 @@ export interface NeedsSettings {
 }
 
 const NONE: readonly string[] = [];
+/** how the mock summarizer's summaries start (summary-keeps.ts HEADER) */
+const SUMMARY_START = 'Summary:';
 const WRITTEN_CAP = 20_000;
 const TEXT_CAP = 50_000;
 
@@ -63,6 +66,8 @@ export class NeedsMeter {
    * messages every step cannot make it hold them all.
    */
   private readonly written = new Map<Message, readonly string[] | null>();
+  /** the summary each message the policy wrote carries, by what it kept (emptied with `written`) */
+  private readonly writtenKept = new Map<Message, KeptList | null>();
   /** source → the newest re-fetched copy's key (closed loop) */
   private readonly alias = new Map<string, string>();
   /** re-fetched copy's key → its source */
@@ -74,8 +79,11 @@ export class NeedsMeter {
 
   constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
-    this.index = new RequestIndex({ sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m) });
-    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.heldIdents(this.look.sourceIdents));
+    const sourceIdents = this.look.sourceIdents;
+    this.index = new RequestIndex({
+      sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m), sourceIdents: (k) => sourceIdents.get(k), kept: (m) => this.keptOf(m),
+    });
+    this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.keptInRequest(), (l) => this.index.listen(l));
   }
 
   get active(): boolean {
@@ -147,7 +155,15 @@ export class NeedsMeter {
     if (r === undefined) {
       if (memo.size >= TEXT_CAP) memo.clear();
       const out = new Set<string>();
-      for (const t of identsIn(text)) {
+      // a summary appended to a message (a running summary kept with the task): the message's part is read
+      // once, by its own memo. Identifiers never span a line break (idents.ts), so the parts name what the whole does.
+      const at = text.indexOf(SUMMARY_START);
+      let rest = text;
+      if (at > 0 && text.charCodeAt(at - 1) === 10) {
+        for (const id of this.identsOfText(text.slice(0, at))) out.add(id);
+        rest = text.slice(at);
+      }
+      for (const t of identsIn(rest)) {
         const ids = this.look.idents.get(t);
         if (ids) for (const id of ids) out.add(id);
       }
@@ -160,12 +176,25 @@ export class NeedsMeter {
     for (const id of this.identsOfText(text)) out.add(id);
   }
 
-  /** what a message in the request names: need identifiers, and `call:<id>` for each call it shows */
+  /**
+   * what a message in the request names: need identifiers, and `call:<id>` for each call it shows. Not what a
+   * summary in it kept: that list is shared by reference (keptOf, kept-list.ts), not counted per identifier.
+   */
   private marksOf(m: Message): readonly string[] | undefined {
     const scripted = this.look.scripted.has(m);
     const memo = scripted ? this.look.marks : this.written;
     let r = memo.get(m);
     if (r !== undefined) return r ?? undefined;
+    if (!scripted && !m.tool_calls?.length) {
+      // a message the policy wrote without calls (a placeholder, a summary) names what its text names: the
+      // memoized list itself, shared by every copy of that text
+      const text = contentText(m);
+      const ids = text.length <= PLACEHOLDER_CHARS ? this.identsOfText(text) : NONE;
+      r = ids.length ? ids : null;
+      if (this.written.size >= WRITTEN_CAP) this.written.clear();
+      this.written.set(m, r);
+      return r ?? undefined;
+    }
     const out = new Set<string>();
     for (const c of m.tool_calls ?? []) {
       out.add(`call:${c.id}`);
@@ -173,13 +202,23 @@ export class NeedsMeter {
     }
     if (m.role !== 'tool' || !scripted) {
       const text = contentText(m);
-      if (!scripted) for (const id of this.keeps.namedBy(text)) out.add(id);
       if (text.length <= PLACEHOLDER_CHARS) this.mapIdents(text, out);
     }
     r = out.size ? [...out] : null;
     if (!scripted && this.written.size >= WRITTEN_CAP) this.written.clear();
     memo.set(m, r);
     return r ?? undefined;
+  }
+
+  /** the kept list of the summary a message the policy wrote carries, if any (scripted messages carry none) */
+  private keptOf(m: Message): KeptList | undefined {
+    let k = this.writtenKept.get(m);
+    if (k === undefined) {
+      if (this.look.scripted.has(m)) return undefined;
+      if (this.writtenKept.size >= WRITTEN_CAP) this.writtenKept.clear();
+      this.writtenKept.set(m, (k = this.keeps.namedBy(contentText(m)) ?? null));
+    }
+    return k ?? undefined;
   }
 
 }

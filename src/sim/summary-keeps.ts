@@ -9,6 +9,8 @@
  * `needs.summaryNames`, or `--summary-names P`.
  */
 import type { Summarizer, SummaryRequest } from '../summarizer/types.js';
+import { KeptList } from './kept-list.js';
+import type { ContextListener } from './needs-index.js';
 
 export const SUMMARY_NAMES_DEFAULT = 77 / 118;
 
@@ -26,24 +28,74 @@ function unit(s: string): number {
   return (h >>> 0) / 2 ** 32;
 }
 
-export class SummaryKeeps {
-  /** summary text head → the need identifiers that summary names */
-  private named = new Map<string, readonly string[]>();
+/** identifiers entered since the last summary, past which the next one rebuilds its list instead (memory stays bounded) */
+const DIRTY_CAP = 50_000;
+
+export class SummaryKeeps implements ContextListener {
+  /** summary text head → what that summary names */
+  private named = new Map<string, KeptList>();
+
+  /**
+   * the need identifiers in the last request's context that summaries name: held by a source in it or named
+   * by a message in it (what a summary could have read), besides the summaries' own kept lists it holds
+   * (`present`). Not read from the summary request's `messages`, whose form is the policy's own (Hermes
+   * passes its Python-shaped turns); what the request holds that the summary did not cover stays there
+   * verbatim, so naming it changes nothing. Kept as the needs index (needs-index.ts) reports identifiers
+   * entering and leaving, so a summary costs O(what changed since the last), not O(history).
+   */
+  private readonly context = new Set<string>();
+  /** what entered the context since the last summary (a running summary adds only these to its list) */
+  private dirty: string[] = [];
+  private dirtyKept: KeptList[] = [];
+  private overflow = false;
+  /** the last summary's list: a running summary that extends it keeps everything the context held then */
+  private last: KeptList | undefined;
+  /** `last` is exactly the context's kept identifiers (it updated no summary), and `changed` says whether the context changed since */
+  private lastPlain = false;
+  private changed = false;
+  /** whether summaries in this session name `id`: drawn once per identifier */
+  private readonly decided = new Map<string, boolean>();
 
   constructor(
     private readonly names: number,
     private readonly seed: string,
-    /**
-     * the need identifiers the summary could have read: those the last request held or named. Not the
-     * summary request's `messages`, whose form is the policy's own (Hermes passes its Python-shaped
-     * turns); what the request holds that the summary did not cover stays there verbatim, so naming it
-     * changes nothing. Read from the needs index (needs-index.ts), O(identifiers), not O(history).
-     */
-    private readonly context: () => Iterable<string>,
+    /** the summaries' kept lists the last request holds */
+    private readonly present: () => Iterable<KeptList>,
+    /** has the needs index tell this what enters and leaves the context (needs-index.ts RequestIndex.listen) */
+    private readonly listen: (l: ContextListener) => void,
   ) {}
 
-  /** whether summaries in this session name `id`: drawn once per identifier */
-  private readonly decided = new Map<string, boolean>();
+  private listening = false;
+
+  entered(id: string): void {
+    if (!this.keeps(id)) return;
+    this.context.add(id);
+    this.changed = true;
+    if (this.overflow) return;
+    this.dirty.push(id);
+    if (this.dirty.length > DIRTY_CAP) this.overflowed();
+  }
+
+  left(id: string): void {
+    if (this.context.delete(id)) this.changed = true;
+  }
+
+  keptLeft(): void {
+    this.changed = true;
+  }
+
+  keptEntered(k: KeptList): void {
+    this.changed = true;
+    if (this.overflow) return;
+    this.dirtyKept.push(k);
+    if (this.dirtyKept.length > DIRTY_CAP) this.overflowed();
+  }
+
+  private overflowed(): void {
+    this.overflow = true;
+    this.dirty = [];
+    this.dirtyKept = [];
+  }
 
   /** `inner` with every successful summary's kept identifiers registered. Results are passed through unchanged. */
   wrap(inner: Summarizer): Summarizer {
@@ -56,23 +108,54 @@ export class SummaryKeeps {
     };
   }
 
-  private register(text: string, req: SummaryRequest): void {
-    const kept = new Set<string>();
-    const consider = (id: string): void => {
-      let k = this.decided.get(id);
-      if (k === undefined) this.decided.set(id, (k = unit(`${this.seed}\u0000${id}`) < this.names));
-      if (k) kept.add(id);
-    };
-    for (const id of this.context()) consider(id);
-    if (req.previousSummary) for (const id of this.namedBy(req.previousSummary)) consider(id);
-    this.named.set(text.slice(0, KEY_CHARS), [...kept]);
+  /** whether summaries name `id` */
+  private keeps(id: string): boolean {
+    let k = this.decided.get(id);
+    if (k === undefined) this.decided.set(id, (k = unit(`${this.seed}\u0000${id}`) < this.names));
+    return k;
   }
 
-  /** the identifiers a summary found in `text` names (none when `text` carries no registered summary) */
-  namedBy(text: string): readonly string[] {
-    if (this.named.size === 0) return [];
+  /** A summary keeps what the context names that summaries keep, and what the summary it updates kept. */
+  private register(text: string, req: SummaryRequest): void {
+    if (!this.listening) {
+      this.listening = true;
+      this.listen(this);
+    }
+    const prev = req.previousSummary ? this.namedBy(req.previousSummary) : undefined;
+    let kept: KeptList;
+    if (!prev && this.lastPlain && !this.changed) {
+      // the context is as the last summary read it (a summary and its check in one step): the same list
+      kept = this.last!;
+    } else if (prev && prev === this.last && prev.isTop && !this.overflow) {
+      // everything the context held at the last summary is in `prev`: add what entered since and is still there
+      const add: string[] = [];
+      for (const id of this.dirty) if (this.context.has(id)) add.push(id);
+      for (const k of this.dirtyKept) if (!prev.covers(k) && this.isPresent(k)) for (const id of k) add.push(id);
+      kept = prev.extend(add);
+    } else {
+      const all: Iterable<string>[] = [this.context, ...this.present()];
+      if (prev) all.push(prev);
+      kept = KeptList.of((function* () { for (const ids of all) yield* ids; })());
+    }
+    this.last = kept;
+    this.lastPlain = !prev;
+    this.changed = false;
+    this.dirty = [];
+    this.dirtyKept = [];
+    this.overflow = false;
+    this.named.set(text.slice(0, KEY_CHARS), kept);
+  }
+
+  private isPresent(k: KeptList): boolean {
+    for (const p of this.present()) if (p === k) return true;
+    return false;
+  }
+
+  /** what a summary found in `text` names (undefined when `text` carries no registered summary) */
+  namedBy(text: string): KeptList | undefined {
+    if (this.named.size === 0) return undefined;
     const at = text.indexOf(HEADER);
-    if (at < 0) return this.named.get(text.slice(0, KEY_CHARS)) ?? [];
-    return this.named.get(text.slice(at, at + KEY_CHARS)) ?? [];
+    if (at < 0) return this.named.get(text.slice(0, KEY_CHARS));
+    return this.named.get(text.slice(at, at + KEY_CHARS));
   }
 }
