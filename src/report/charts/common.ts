@@ -126,6 +126,19 @@ export function twoPanelWidth(labels: readonly string[], legend = 170): number {
   return Math.max(200, Math.min(400, Math.floor((1232 - legend - 2 * (names + 14)) / 2)));
 }
 
+/**
+ * One scatter panel per scenario, two a row (with a legend beside them they fit a 1,280 px window), each
+ * with its own x and y scales: the layout of the headline and cost–retention charts.
+ */
+export function scatterPanels(order: readonly string[], spec: VlSpec): VlSpec {
+  return {
+    ...wrapFacet('scenario', order, 2),
+    resolve: { scale: { x: 'independent', y: 'independent' } },
+    spacing: { row: 28, column: 28 },
+    spec,
+  };
+}
+
 /** One panel per scenario (two columns), each with its own x scale: the layout of the per-scenario bar charts. */
 export function scenarioPanels(ctx: Pick<ChartContext, 'scenarios'>, spec: VlSpec): VlSpec {
   return {

@@ -10,7 +10,7 @@ import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import { estimateCells, type Row } from '../table.js';
 import type { Verdict } from '../verdict.js';
-import { numericParse, policyColor, policyShape, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { numericParse, policyColor, policyShape, scatterPanels, topLevel, type Chart, type ChartContext } from './common.js';
 import { placeLabels } from './label-placement.js';
 
 /** A panel's plot size: two columns fit a 1,280 px window; the frontier's labels are placed for it. */
@@ -57,10 +57,7 @@ export function costRetentionChart(aggs: readonly PolicyAggregate[], ctx: ChartC
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: { ...numericParse(table), pareto: 'boolean', belowFloor: 'boolean' } } }, {
-        ...wrapFacet('scenario', ctx.scenarios.filter((s) => rows.some((r) => r.scenario === s)), 2),
-        resolve: { scale: { x: 'independent', y: 'independent' } },
-        spacing: { row: 28, column: 28 },
-        spec: {
+        ...scatterPanels(ctx.scenarios.filter((s) => rows.some((r) => r.scenario === s)), {
           width: PANEL.width,
           height: PANEL.height,
           layer: [
@@ -84,7 +81,7 @@ export function costRetentionChart(aggs: readonly PolicyAggregate[], ctx: ChartC
             { transform: [{ filter: 'datum.label_right != null' }], mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y: { ...y, field: 'label_y' }, text: { field: 'label_right' } } },
             { transform: [{ filter: 'datum.label_left != null' }], mark: { type: 'text', align: 'right', dx: -7, dy: -7, fontSize: 10, color: '#333' }, encoding: { x, y: { ...y, field: 'label_y' }, text: { field: 'label_left' } } },
           ],
-        },
+        }),
       }, ['The line joins the Pareto set (no policy is both cheaper and keeps more); faded points are dominated. Dashed: the retention floor (--min-retention).']),
   };
   return chart;

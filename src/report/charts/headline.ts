@@ -11,7 +11,7 @@ import type { PolicyAggregate } from '../../metrics/aggregate.js';
 import type { MetricKey } from '../../metrics/catalogue.js';
 import { estimateCells, type Row } from '../table.js';
 import { placeLabels } from './label-placement.js';
-import { NO_ITEM_ARIA, HIGHLIGHT_BEST, numericParse, roleOf, topLevel, wrapFacet, type Chart, type ChartContext } from './common.js';
+import { NO_ITEM_ARIA, HIGHLIGHT_BEST, numericParse, roleOf, scatterPanels, topLevel, type Chart, type ChartContext } from './common.js';
 
 const CADENCE = {
   breaks: { key: 'breaksPer100Steps', name: 'headline', title: 'Cache-break cadence vs cost', axis: 'cache breaks per 100 steps', what: 'cache breaks' },
@@ -102,11 +102,7 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
     table,
     spec: (data) =>
       topLevel(chart, { ...data, format: { ...data.format, parse: { ...numericParse(table), offScale: 'boolean' } } }, {
-        // two panels a row: with the legend beside them the chart fits a 1,280 px window
-        ...wrapFacet('scenario', ctx.scenarios, 2),
-        resolve: { scale: { x: 'independent', y: 'independent' } },
-        spacing: { row: 28, column: 28 },
-        spec: {
+        ...scatterPanels(ctx.scenarios, {
           width: PANEL.width,
           height: PANEL.height,
           layer: [
@@ -144,7 +140,7 @@ export function headlineChart(aggs: readonly PolicyAggregate[], ctx: ChartContex
             // offLabel is null on the rows that are on the scale: they draw no text
             { mark: { type: 'text', align: 'right', dx: -8, dy: -9, fontSize: 9.5, color: '#555' }, encoding: { x, y, text: { field: 'offLabel' } } },
           ],
-        },
+        }),
       }, subtitle),
   };
   return chart;
