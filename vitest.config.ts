@@ -10,6 +10,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 /** Tests on the real framework packages (oracles/frameworks, its own lockfile; CI installs it first). */
 const FRAMEWORKS = ['test/frameworks/real/**/*.test.ts'];
+/** The same on Node >= 22.13 for the frameworks whose current majors need it (oracles/frameworks-node22). */
+const FRAMEWORKS_NODE22 = ['test/frameworks/real-node22/**/*.test.ts'];
 
 const LONG = [
   'test/**/*.long.test.ts',
@@ -48,10 +50,11 @@ export default defineConfig({
       // therefore leave no global state behind (none mocks modules; spies are restored).
       {
         extends: true,
-        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...LONG, ...FRAMEWORKS], isolate: false },
+        test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...LONG, ...FRAMEWORKS, ...FRAMEWORKS_NODE22], isolate: false },
       },
       { extends: true, test: { name: 'long', include: LONG } },
       { extends: true, test: { name: 'frameworks', include: FRAMEWORKS } },
+      { extends: true, test: { name: 'frameworks-node22', include: FRAMEWORKS_NODE22 } },
     ],
   },
 });
