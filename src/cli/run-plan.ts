@@ -15,6 +15,7 @@ import { parseShard, shardIndices, shardLabel, type Shard } from '../report/shar
 import { writeShard } from '../report/shard-files.js';
 import type { GateVerdict } from '../report/gate-eval.js';
 import { writeReport, type ReportOptions } from '../report/write-report.js';
+import { runDigester, type DigestOptions } from '../report/run-digest.js';
 import { collect, parseFraction, parsePositiveInt, UsageError } from './errors.js';
 import { DEFAULT_MIN_RETENTION } from '../report/verdict-retention.js';
 import { LIMITS, MAX_SEEDS } from '../workload/limits.js';
@@ -40,7 +41,7 @@ export interface ExecOptions {
   /** run policy modules on isolated workers with these limits (see src/sim/isolation.ts) */
   isolate?: IsolationLimits;
   /** a report follows (not a shard): what it needs of each run is computed on the simulating threads; `rawRows` when it writes steps.csv and events.csv */
-  digest?: { rawRows: boolean };
+  digest?: DigestOptions;
 }
 
 export interface Execution {
@@ -67,7 +68,7 @@ export async function executePlan(source: PlanSource, opts: ExecOptions = {}): P
     onProgress: (done) => progress.tick(done),
     ...(opts.isolate ? { isolate: opts.isolate } : {}),
     // on one thread the report computes it all later (the rows streamed to their file, not all kept until then)
-    ...(opts.digest && threads > 1 ? { digest: opts.digest } : {}),
+    ...(opts.digest && threads > 1 ? { digest: runDigester(opts.digest) } : {}),
   });
   progress.stop();
   return { plan, cells, indices, runs, threads };

@@ -10,6 +10,7 @@
 import { keepSessionMetrics } from '../metrics/aggregate.js';
 import { sessionMetrics, type SessionMetrics } from '../metrics/session-metrics.js';
 import type { SessionRun } from '../sim/records.js';
+import type { RunDigester } from '../sim/run-digester.js';
 import { keepRunBuckets, runBuckets, type RunBucket } from './charts/cache-share.js';
 import { formatRawRows, keepRawRows, type RawRows } from './raw-rows.js';
 
@@ -23,6 +24,11 @@ export interface RunDigest {
 export interface DigestOptions {
   /** also format the steps.csv/events.csv rows */
   rawRows: boolean;
+}
+
+/** This module as the digester a run names (sim/run-digester.ts), so sim/'s threads can load it. */
+export function runDigester(opts: DigestOptions): RunDigester {
+  return { module: import.meta.url, options: opts };
 }
 
 export function digestRun(run: SessionRun, opts: DigestOptions): RunDigest {

@@ -8,7 +8,7 @@
  *
  * On the main thread the records are rebuilt only when something reads `run.steps` (`unpackSteps`
  * installs a getter that builds them once). A report reads them for few runs: the per-run figures it
- * needs (CSV rows, session metrics) were computed on the worker (report/run-digest.ts).
+ * needs (CSV rows, session metrics) were computed on the worker (the report's digester, sim/run-digester.ts).
  *
  * Rebuilt records equal the originals, field for field and in the same field order (the order of the
  * first record's keys; every record of a run is made by one object literal, sim/step-record.ts).

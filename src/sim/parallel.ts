@@ -25,7 +25,7 @@ import { planCells, runCells, type Cell, type RunPlan, type WorkloadCache } from
 import { deathCause, failureRun, workerLimits, type IsolationLimits } from './isolation.js';
 import { isolatedWorker } from './isolated-worker.js';
 import { runByModule } from './module-cells.js';
-import { digestRun, keepDigest, type DigestOptions } from '../report/run-digest.js';
+import { loadDigester, type LoadedDigester, type RunDigester } from './run-digester.js';
 import { unpackSteps } from './packed-steps.js';
 import { toError, wellFormed, type FromWorker, type WorkerInit } from './worker-protocol.js';
 
@@ -98,10 +98,10 @@ export interface CellRunOptions {
   /** run every cell on an isolated worker (policy modules; see isolation.ts) */
   isolate?: IsolationLimits;
   /**
-   * a report follows: compute what it needs of each run on the thread that ran it (report/run-digest.ts),
-   * so that work runs in parallel instead of after the run
+   * a report follows: compute what it needs of each run on the thread that ran it (the report names its
+   * digester, report/run-digest.ts), so that work runs in parallel instead of after the run
    */
-  digest?: DigestOptions;
+  digest?: RunDigester;
 }
 
 /**
@@ -170,11 +170,12 @@ async function runHere(
   tick: () => void, stopped: () => boolean,
 ): Promise<void> {
   const cache: WorkloadCache = { key: '' };
+  const digester = opts.digest ? await loadDigester(opts.digest) : undefined;
   for (let task = queue.shift(); task; task = queue.shift()) {
     for (const i of task) {
       const run = runCells([cells[i]!], createTokenCounter, { checked: opts.checked, cache })[0]!;
       // computed here too, while the workers run, so the pool balances this work as well
-      if (opts.digest) keepDigest(run, digestRun(run, opts.digest));
+      if (digester) digester.keep(run, digester.digest(run));
       results.set(i, run);
       tick();
       await new Promise<void>((r) => setImmediate(r));
@@ -184,7 +185,8 @@ async function runHere(
 }
 
 /** Runs `tasks` on `n` workers, and in this thread too when `here` (sharing the queue). */
-function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, here: boolean, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
+async function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], n: number, here: boolean, opts: CellRunOptions): Promise<Map<number, SessionRun>> {
+  const digester: LoadedDigester | undefined = opts.digest && !opts.isolate ? await loadDigester(opts.digest) : undefined;
   const total = tasks.reduce((s, t) => s + t.length, 0);
   const results = new Map<number, SessionRun>();
   const queue = [...tasks];
@@ -266,7 +268,7 @@ function runPool(source: PlanSource, cells: readonly Cell[], tasks: number[][], 
             const run = m.runs[j]!;
             const packed = m.packed?.[j];
             if (packed) unpackSteps(run, packed);
-            if (m.digests) keepDigest(run, m.digests[j]!);
+            if (m.digests && digester) digester.keep(run, m.digests[j]);
             results.set(cell, run);
           });
           inflight.shift();

@@ -122,3 +122,16 @@ export interface NeedCounts {
   referenced: number;
   lost: number;
 }
+
+/** What a recorded session was billed, carried beside its runs (computed by validate/recorded-bill.ts). */
+export interface RecordedBill {
+  /** calls priced (with recorded input) */
+  calls: number;
+  /** calls that recorded no usable usage */
+  skipped: number;
+  /** prompt tokens billed (uncached + cache read + cache write) and output tokens */
+  promptTokens: number;
+  outputTokens: number;
+  /** USD, or null when a call's model is not in the price table */
+  costUsd: number | null;
+}

@@ -3,9 +3,8 @@
  * policy (common random numbers), so policy differences are paired.
  */
 import type { TokenCounter } from '../core/tokens.js';
-import type { RecordedBill } from '../validate/recorded-bill.js';
 import type { Workload } from '../workload/types.js';
-import type { SessionRun } from './records.js';
+import type { RecordedBill, SessionRun } from './records.js';
 import { runSession } from './session.js';
 import { makeSetup, profileFor, type ResolvedPolicy, type SessionSetup, type SimSettings } from './setup.js';
 import { alwaysRefetched } from './reaction.js';

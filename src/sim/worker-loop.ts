@@ -4,12 +4,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createTokenCounter } from '../core/tokens.js';
-import { digestRun, type DigestOptions } from '../report/run-digest.js';
 import { installWorkerGuards } from './isolation.js';
 import { runIsolatedTask } from './worker-isolated.js';
 import { packSteps, transferList } from './packed-steps.js';
 import { cellsSignature, loadPlan } from './parallel.js';
 import type { SessionRun } from './records.js';
+import { loadDigester, type LoadedDigester } from './run-digester.js';
 import { planCells, runCells, type Cell, type WorkloadCache } from './run.js';
 import { fromWorker, type FromWorker, type WorkerInit } from './worker-protocol.js';
 
@@ -28,6 +28,13 @@ export async function workerMain(): Promise<void> {
     return;
   }
   const cache: WorkloadCache = { key: '' };
+  let digester: LoadedDigester | null = null;
+  try {
+    if (init.digest) digester = await loadDigester(init.digest);
+  } catch (e) {
+    port.postMessage(fromWorker(e, true));
+    return;
+  }
   if (init.isolate) {
     const takeRejections = installWorkerGuards(() => port.postMessage({ type: 'beat' } satisfies FromWorker));
     port.on('message', (task: number[]) => void runIsolatedTask(port, cells, task, init.checked, cache, takeRejections));
@@ -41,7 +48,7 @@ export async function workerMain(): Promise<void> {
       port.postMessage(fromWorker(e));
       return;
     }
-    port.postMessage(...doneMessage(task, runs, init.digest));
+    port.postMessage(...doneMessage(task, runs, digester));
   });
 }
 
@@ -49,8 +56,8 @@ export async function workerMain(): Promise<void> {
  * A finished task's message: the runs with their step records packed into columns (sim/packed-steps.ts),
  * whose buffers are moved, not copied, and the digests a report needs.
  */
-function doneMessage(task: number[], runs: SessionRun[], digest: DigestOptions | null): [FromWorker, ArrayBuffer[]] {
-  const digests = digest ? runs.map((r) => digestRun(r, digest)) : undefined;
+function doneMessage(task: number[], runs: SessionRun[], digester: LoadedDigester | null): [FromWorker, ArrayBuffer[]] {
+  const digests = digester ? runs.map((r) => digester.digest(r)) : undefined;
   const packed = runs.map((r) => packSteps(r.steps));
   const sent = runs.map((r, j) => (packed[j] ? { ...r, steps: [] } : r));
   return [{ type: 'done', task, runs: sent, packed, ...(digests ? { digests } : {}) }, packed.flatMap((p) => (p ? transferList(p) : []))];

@@ -5,7 +5,7 @@
  */
 import { describeThrown } from '../testing/module-import.js';
 import type { SessionRun } from './records.js';
-import type { RunDigest, DigestOptions } from '../report/run-digest.js';
+import type { RunDigester } from './run-digester.js';
 import type { PackedSteps } from './packed-steps.js';
 import type { PlanSource } from './parallel.js';
 
@@ -15,7 +15,7 @@ export interface WorkerInit {
   checked: boolean;
   /** isolated workers run one policy module's cells and load it first (module-policies.ts) */
   isolate: boolean;
-  digest: DigestOptions | null;
+  digest: RunDigester | null;
 }
 
 export type FromWorker =
@@ -24,7 +24,7 @@ export type FromWorker =
   | { type: 'beat'; loading?: boolean }
   /** an isolated worker finished loading its module: the budget waits for the next hook call */
   | { type: 'loaded' }
-  | { type: 'done'; task: number[]; runs: SessionRun[]; packed?: (PackedSteps | null)[]; digests?: RunDigest[] }
+  | { type: 'done'; task: number[]; runs: SessionRun[]; packed?: (PackedSteps | null)[]; digests?: unknown[] }
   | { type: 'error'; message: string; name?: string; init?: boolean };
 
 /** Errors about the input (not the tool) keep their name and message across the thread boundary. */

@@ -10,18 +10,9 @@ import { getProfile } from '../cache/profiles.js';
 import { priceTokens } from '../cache/pricing.js';
 import type { ImportedTrace, RecordedCall } from '../workload/import/types.js';
 import { applyTtl, recordedTtl } from './profile.js';
+import type { RecordedBill } from '../sim/records.js';
 
-export interface RecordedBill {
-  /** calls priced (with recorded input) */
-  calls: number;
-  /** calls that recorded no usable usage */
-  skipped: number;
-  /** prompt tokens billed (uncached + cache read + cache write) and output tokens */
-  promptTokens: number;
-  outputTokens: number;
-  /** USD, or null when a call's model is not in the price table */
-  costUsd: number | null;
-}
+export type { RecordedBill };
 
 function callCost(c: RecordedCall, fallbackModel: string | undefined): number | null {
   const base = getProfile(c.model ?? fallbackModel ?? '');

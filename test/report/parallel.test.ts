@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsCsv, stepsCsv } from '../../src/report/csv.js';
 import { formatRawRows, keptRawRows } from '../../src/report/raw-rows.js';
+import { runDigester } from '../../src/report/run-digest.js';
 import { toRows } from '../../src/metrics/aggregate.js';
 import { cacheShareChart } from '../../src/report/charts/cache-share.js';
 import { runContext } from '../../src/report/charts/index.js';
@@ -32,7 +33,7 @@ describe('worker threads', () => {
     const all = planCells(plan).map((_, i) => i);
     const serial = await runPlanCells(fixtureSource(), plan, all, { workers: 1 });
     expect(serial.every((r) => keptRawRows(r) === undefined)).toBe(true);
-    const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, digest: { rawRows: true } });
+    const parallel = await runPlanCells(fixtureSource(), plan, all, { workers: 2, digest: runDigester({ rawRows: true }) });
     for (const r of parallel) expect(keptRawRows(r)).toEqual(formatRawRows(r));
     expect(toRows(parallel).map((r) => r.metrics)).toEqual(toRows(serial).map((r) => r.metrics));
     // the cache-share chart pooled from the runs' kept buckets equals the one added up step by step
