@@ -56,9 +56,12 @@ describe.skipIf(!INSTALLED)('AI SDK 7 and LangChain adapters on Node 22', () => 
     // LangChain on Node 22: summaries are the harness's own summary calls; trimMessages is a view
     const lc = rows.filter((x) => x.policy === 'langchain-middleware');
     expect(lc.some((x) => Number(x.summaryEvents) > 0)).toBe(true);
-    for (const x of lc) expect(x.auxCalls).toBe(x.summaryEvents);
+    // at most one call per summary: when the messages to summarize do not fit its 4,000-token summarizer
+    // input, LangChain writes "Previous conversation was too long to summarize." with no call at all
+    for (const x of lc) expect(Number(x.auxCalls)).toBeLessThanOrEqual(Number(x.summaryEvents));
+    expect(lc.some((x) => Number(x.auxCalls) > 0)).toBe(true);
     expect(phases('langchain-middleware')).toEqual(new Set(['before']));
-    expect([...phases('langchain-trim')].every((p) => p === 'view')).toBe(true);
+    expect(phases('langchain-trim')).toEqual(new Set(['view']));
   });
 
   it("check on ai@7's pruneMessages finds what it finds on ai@6 (thinking-kept, strict-alternation)", () => {
