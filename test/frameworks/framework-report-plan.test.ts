@@ -2,6 +2,8 @@
  * The framework report's plan (scripts/framework-report-plan.ts): which entry runs on which Node, with
  * which spec, and the reason it says when one does not.
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aiSdkPrepareStepPolicy, aiSdkPrunePolicy, langchainTrimPolicy } from '../../src/frameworks/definitions.js';
 import type { PolicyDefinition } from '../../src/policies/types.js';
@@ -61,5 +63,11 @@ describe('framework report plan', () => {
       ({ scenario: 'small-32k', seed, policyLabel, costTotal, breaksPer100Steps: '2', failed });
     const table = costTable(new Map([[20, [row('none', '1', '1'), row('none', '2', '2'), row('x', '1', '5'), row('x', '2', '', '1')]]]), () => 'Node 20');
     expect(table.split('\n').slice(2)).toEqual(['| `none` | Node 20 | 1.500 (2.0) |', '| `x` | Node 20 | 5.000 (2.0), 1 failed |']);
+  });
+
+  it('the committed report stays small: summaries and session tables only, well under 1 MB', () => {
+    const files = readdirSync('reports/frameworks', { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    expect(files.map((f) => f.replace(/^reports\/frameworks\//, '').replace(/node\d+\//, 'nodeN/')).filter((f) => !['summary.md', 'nodeN/summary.md', 'nodeN/sessions.csv'].includes(f))).toEqual([]);
+    expect(files.reduce((n, f) => n + statSync(f).size, 0)).toBeLessThan(1_000_000);
   });
 });
