@@ -98,6 +98,23 @@ export const langchainClearToolUsesPolicy: PolicyDefinition = {
   create: bridged('langchain-clear-tool-uses', './langchain/registered'),
 };
 
+export const langchainTrimPolicy: PolicyDefinition = {
+  id: 'langchain-trim',
+  description: "LangChain's trimMessages at its defaults (strategy last, whole messages, LangChain's countTokensApproximately) in front of every model call, a per-request view; maxTokens a fraction of the window (needs `npm install langchain @langchain/core`)",
+  source: 'langchain 1.5.14 + @langchain/core 1.4.0 (langchain-core/src/messages/transformers.ts: trimMessages)',
+  version: 'langchain@1.5.14 (@langchain/core@1.4.0)',
+  params: [
+    { name: 'maxTokensFraction', type: 'number', default: 0.8, min: 0.01, max: 1, description: 'maxTokens as a fraction of the window (trimMessages has no default; 0.8 as langchain-summarization)' },
+    { name: 'strategy', type: 'enum', default: 'last', values: ['last', 'first'], description: 'keep the newest (last, the default) or the oldest messages' },
+    { name: 'startOn', type: 'enum', default: '', values: ['', 'human', 'ai', 'tool'], description: "with strategy last: drop messages before the first of this type (default: none; LangChain's docs use human)" },
+    { name: 'includeSystem', type: 'boolean', default: false, description: 'with strategy last: keep a system message at index 0 (default false)' },
+    { name: 'allowPartial', type: 'boolean', default: false, description: 'split a message when only part of it fits (default false)' },
+    PACKAGE_DIR,
+  ],
+  create: bridged('langchain-trim', './langchain/trim'),
+};
+
 export const FRAMEWORK_DEFINITIONS: readonly PolicyDefinition[] = [
   aiSdkPrepareStepPolicy, aiSdkPrunePolicy, langchainMiddlewarePolicy, langchainSummarizationPolicy, langchainClearToolUsesPolicy,
+  langchainTrimPolicy,
 ];

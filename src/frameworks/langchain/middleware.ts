@@ -67,6 +67,7 @@ export async function loadLangChain(from: string): Promise<Lc> {
 function eventKind(name: string | undefined): string {
   if (name === 'SummarizationMiddleware') return 'summary';
   if (name === 'ContextEditingMiddleware') return 'clear';
+  if (name === 'TrimMessages') return 'sliding-window'; // trim.ts: whole messages dropped, not only tool output
   return name ?? 'middleware';
 }
 

@@ -69,7 +69,7 @@ describe.skipIf(!INSTALLED)('framework adapters on the published packages', () =
   it('replays the default suite through every registered adapter, ai@6 and ai@7 semantics', () => {
     const out = mkdtempSync(join(tmpdir(), 'cb-fw-suite-'));
     const r = cb(['run', '--policy', `ai-sdk-prune:${PKG}`, '--policy', `ai-sdk-prune:${PKG},semantics=ai7`, '--policy', `langchain-summarization:${PKG}`,
-      '--policy', `langchain-clear-tool-uses:${PKG}`, '--seeds', '1', '--max-steps', '60', '--quiet', '--out', out]);
+      '--policy', `langchain-clear-tool-uses:${PKG}`, '--policy', `langchain-trim:${PKG}`, '--seeds', '1', '--max-steps', '60', '--quiet', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const rows = sessions(out);
     expect(new Set(rows.map((x) => x.scenario)).size).toBe(7);
