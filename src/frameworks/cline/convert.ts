@@ -1,0 +1,167 @@
+/**
+ * compactbench's messages (OpenAI chat format) to the Cline SDK's `MessageWithMetadata` (Anthropic content
+ * blocks + `metadata`) and back, one message for one, as the SDK's own runtime hands them to a
+ * prepare-turn: each tool result is a user message of its own with one `tool_result` block (@cline/core
+ * 0.0.86 converts every runtime `tool` message so, and merges them only when it builds the provider
+ * request).
+ *
+ * Identity is kept both ways, which the harness's cache diff depends on:
+ * - a message converted once is the same Cline object on every later step (the shadow history);
+ * - a Cline object handed back untouched maps to the very message it came from, and so does a copy the
+ *   SDK made with the same content (basic compaction returns `{ ...message, metadata }` for the messages
+ *   it preserves); a new message is rebuilt, with a tool call it kept mapped to the original call;
+ * - what the SDK returned is what it finds on the next step: its markers (`metadata.kind` `compaction` /
+ *   `compaction_summary`, the summary it folds the next one into) survive between steps, keyed by the
+ *   harness message they map to, and by content should the bridge ever resend a history as copies.
+ */
+import { contentText, type ContentPart, type Message, type ToolCall } from '../../core/messages.js';
+
+/** The blocks of the SDK's `@cline/shared` ContentBlock this adapter produces and reads (structural, no import). */
+export type Block =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mediaType: string }
+  | { type: 'thinking'; thinking: string; signature?: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; name: string; content: string | Block[]; is_error?: boolean };
+
+export interface ClineMessage {
+  role: 'user' | 'assistant';
+  content: string | Block[];
+  metadata?: Record<string, unknown>;
+}
+
+const parseInput = (s: string): Record<string, unknown> => {
+  try {
+    const v = JSON.parse(s) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v };
+  } catch {
+    return { raw: s };
+  }
+};
+
+const DATA_URL = /^data:([^;,]+)[^,]*,(.*)$/s;
+
+function userContent(content: Message['content']): string | Block[] {
+  if (typeof content === 'string' || content == null) return content ?? '';
+  return content.map((p): Block => {
+    if (p.type === 'text') return { type: 'text', text: p.text };
+    const m = DATA_URL.exec(p.image_url.url);
+    return m ? { type: 'image', data: m[2]!, mediaType: m[1]! } : { type: 'image', data: p.image_url.url, mediaType: 'image/png' };
+  });
+}
+
+const blockText = (b: Block): string => (b.type === 'text' ? b.text : '');
+
+function resultText(content: string | Block[]): string {
+  return typeof content === 'string' ? content : content.map(blockText).filter(Boolean).join('\n');
+}
+
+export class ClineMessageMap {
+  private readonly forward = new WeakMap<Message, ClineMessage>();
+  private readonly back = new WeakMap<object, Message>();
+  /** tool call block → the call it came from, so a call the SDK kept comes back byte for byte */
+  private readonly calls = new WeakMap<object, ToolCall>();
+  /** tool call id → tool name (a tool_result block names its tool) */
+  private readonly names = new Map<string, string>();
+  /** role + text of the messages the SDK made → what it made, for a history resent as copies */
+  private readonly made = new Map<string, ClineMessage>();
+  /** role + text of string-content messages → the message, for the SDK's copies of them (a copy's content is the same string, not the same object) */
+  private readonly texts = new Map<string, Message>();
+
+  toCline(history: readonly Message[]): ClineMessage[] {
+    return history.map((m) => {
+      let c = this.forward.get(m);
+      if (!c) {
+        c = (this.made.size ? this.made.get(madeKey(m)) : undefined) ?? this.convert(m);
+        if (typeof c.content === 'string') this.texts.set(`${c.role}\u0000${c.content}`, m);
+        this.link(m, c);
+      }
+      return c;
+    });
+  }
+
+  private link(m: Message, c: ClineMessage): void {
+    this.forward.set(m, c);
+    this.back.set(c, m);
+    if (Array.isArray(c.content)) this.back.set(c.content, m);
+  }
+
+  private convert(m: Message): ClineMessage {
+    if (m.role === 'assistant') {
+      const blocks: Block[] = [];
+      const reasoning = m.reasoning ?? m.reasoning_content;
+      if (reasoning) blocks.push({ type: 'thinking', thinking: reasoning });
+      const text = contentText(m);
+      if (text) blocks.push({ type: 'text', text });
+      for (const c of m.tool_calls ?? []) {
+        this.names.set(c.id, c.function.name);
+        const block: Block = { type: 'tool_use', id: c.id, name: c.function.name, input: parseInput(c.function.arguments) };
+        this.calls.set(block, c);
+        blocks.push(block);
+      }
+      return { role: 'assistant', content: blocks };
+    }
+    if (m.role === 'tool') {
+      const id = m.tool_call_id ?? '';
+      return { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, name: this.names.get(id) ?? m.name ?? 'tool', content: contentText(m) }] };
+    }
+    // user, and a system message inside the history (the SDK has only user and assistant turns)
+    return { role: 'user', content: userContent(m.content) };
+  }
+
+  /**
+   * Back to compactbench messages: the originals where the SDK kept a message (or copied it with its
+   * content), new messages otherwise. Every result is linked to the SDK's object, so the next step's
+   * shadow history is exactly what the SDK returned.
+   */
+  fromCline(msgs: readonly ClineMessage[]): Message[] {
+    const out: Message[] = [];
+    for (const c of msgs) {
+      const orig = this.back.get(c) ?? (Array.isArray(c.content) ? this.back.get(c.content) : this.texts.get(`${c.role}\u0000${c.content}`));
+      if (orig) {
+        this.link(orig, c);
+        out.push(orig);
+        continue;
+      }
+      for (const [m, own] of this.rebuild(c)) {
+        this.link(m, own);
+        if (own.metadata) this.made.set(madeKey(m), own);
+        out.push(m);
+      }
+    }
+    return out;
+  }
+
+  /** New messages for one the SDK made, each with the SDK object it stands for (one per tool result). */
+  private rebuild(c: ClineMessage): [Message, ClineMessage][] {
+    const blocks: Block[] = typeof c.content === 'string' ? [{ type: 'text', text: c.content }] : c.content;
+    if (c.role === 'assistant') {
+      const text = blocks.map(blockText).filter(Boolean).join('\n');
+      const reasoning = blocks.filter((b) => b.type === 'thinking').map((b) => (b as { thinking: string }).thinking).join('\n');
+      const calls = blocks.filter((b): b is Extract<Block, { type: 'tool_use' }> => b.type === 'tool_use').map((b): ToolCall =>
+        this.calls.get(b) ?? { id: b.id, type: 'function', function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } });
+      const m: Message = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}), ...(reasoning ? { reasoning } : {}) };
+      return [[m, c]];
+    }
+    const results = blocks.filter((b): b is Extract<Block, { type: 'tool_result' }> => b.type === 'tool_result');
+    const rest = blocks.filter((b) => b.type !== 'tool_result');
+    const out: [Message, ClineMessage][] = results.map((b) => [
+      { role: 'tool', tool_call_id: b.tool_use_id, content: resultText(b.content) },
+      results.length === 1 && !rest.length ? c : { ...c, content: [b] },
+    ]);
+    if (rest.length) {
+      const parts: ContentPart[] = rest.flatMap((b): ContentPart[] => {
+        if (b.type === 'text') return [{ type: 'text', text: b.text }];
+        if (b.type === 'image') return [{ type: 'image_url', image_url: { url: `data:${b.mediaType};base64,${b.data}` } }];
+        return [];
+      });
+      const content = typeof c.content === 'string' ? c.content : parts.every((p) => p.type === 'text') ? contentText({ content: parts }) : parts;
+      out.push([{ role: 'user', content }, results.length ? { ...c, content: rest } : c]);
+    }
+    return out;
+  }
+}
+
+function madeKey(m: Message): string {
+  return `${m.role}\u0000${typeof m.content === 'string' ? m.content : contentText(m)}`;
+}
