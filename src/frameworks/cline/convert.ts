@@ -61,23 +61,42 @@ export class ClineMessageMap {
   private readonly back = new WeakMap<object, Message>();
   /** tool call block → the call it came from, so a call the SDK kept comes back byte for byte */
   private readonly calls = new WeakMap<object, ToolCall>();
+  /** thinking block → the message whose reasoning it is, so reasoning the SDK kept comes back in its own field */
+  private readonly thinking = new WeakMap<object, Message>();
   /** tool call id → tool name (a tool_result block names its tool) */
   private readonly names = new Map<string, string>();
   /** role + text of the messages the SDK made → what it made, for a history resent as copies */
   private readonly made = new Map<string, ClineMessage>();
-  /** role + text of string-content messages → the message, for the SDK's copies of them (a copy's content is the same string, not the same object) */
-  private readonly texts = new Map<string, Message>();
+
+  /** the last input, for matching the SDK's copies by content (see `sameContent`) */
+  private input: { history: readonly Message[]; cline: readonly ClineMessage[]; byContent?: Map<string, Message> } = { history: [], cline: [] };
 
   toCline(history: readonly Message[]): ClineMessage[] {
-    return history.map((m) => {
+    const cline = history.map((m) => {
       let c = this.forward.get(m);
       if (!c) {
         c = (this.made.size ? this.made.get(madeKey(m)) : undefined) ?? this.convert(m);
-        if (typeof c.content === 'string') this.texts.set(`${c.role}\u0000${c.content}`, m);
         this.link(m, c);
       }
       return c;
     });
+    this.input = { history, cline };
+    return cline;
+  }
+
+  /**
+   * The input message whose content the SDK's message has, block for block (metadata aside): basic
+   * compaction works on deep copies of the messages (its budget projection clones every block), so a
+   * message it kept unchanged is a new object with equal content, which the provider sees as the same
+   * bytes. Indexed on first use, so only a step whose result has copies pays O(history).
+   */
+  private sameContent(c: ClineMessage): Message | undefined {
+    const inp = this.input;
+    if (!inp.byContent) {
+      inp.byContent = new Map();
+      inp.cline.forEach((x, i) => inp.byContent!.set(contentKey(x), inp.history[i]!));
+    }
+    return inp.byContent.get(contentKey(c));
   }
 
   private link(m: Message, c: ClineMessage): void {
@@ -89,8 +108,12 @@ export class ClineMessageMap {
   private convert(m: Message): ClineMessage {
     if (m.role === 'assistant') {
       const blocks: Block[] = [];
-      const reasoning = m.reasoning ?? m.reasoning_content;
-      if (reasoning) blocks.push({ type: 'thinking', thinking: reasoning });
+      const reasoning = reasoningText(m);
+      if (reasoning) {
+        const block: Block = { type: 'thinking', thinking: reasoning };
+        this.thinking.set(block, m);
+        blocks.push(block);
+      }
       const text = contentText(m);
       if (text) blocks.push({ type: 'text', text });
       for (const c of m.tool_calls ?? []) {
@@ -117,7 +140,7 @@ export class ClineMessageMap {
   fromCline(msgs: readonly ClineMessage[]): Message[] {
     const out: Message[] = [];
     for (const c of msgs) {
-      const orig = this.back.get(c) ?? (Array.isArray(c.content) ? this.back.get(c.content) : this.texts.get(`${c.role}\u0000${c.content}`));
+      const orig = this.back.get(c) ?? (Array.isArray(c.content) ? this.back.get(c.content) : undefined) ?? this.sameContent(c);
       if (orig) {
         this.link(orig, c);
         out.push(orig);
@@ -125,7 +148,8 @@ export class ClineMessageMap {
       }
       for (const [m, own] of this.rebuild(c)) {
         this.link(m, own);
-        if (own.metadata) this.made.set(madeKey(m), own);
+        // only the SDK's own messages (a summary, a folded prompt) are looked up by text: tool results repeat
+        if (m.role === 'user' && own.metadata?.kind) this.made.set(madeKey(m), own);
         out.push(m);
       }
     }
@@ -137,10 +161,12 @@ export class ClineMessageMap {
     const blocks: Block[] = typeof c.content === 'string' ? [{ type: 'text', text: c.content }] : c.content;
     if (c.role === 'assistant') {
       const text = blocks.map(blockText).filter(Boolean).join('\n');
-      const reasoning = blocks.filter((b) => b.type === 'thinking').map((b) => (b as { thinking: string }).thinking).join('\n');
+      const thinking = blocks.filter((b) => b.type === 'thinking');
+      const from = thinking.length === 1 ? this.thinking.get(thinking[0]!) : undefined;
+      const reasoning = from ? reasoningFields(from) : thinking.length ? { reasoning: thinking.map((b) => (b as { thinking: string }).thinking).join('\n') } : {};
       const calls = blocks.filter((b): b is Extract<Block, { type: 'tool_use' }> => b.type === 'tool_use').map((b): ToolCall =>
         this.calls.get(b) ?? { id: b.id, type: 'function', function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } });
-      const m: Message = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}), ...(reasoning ? { reasoning } : {}) };
+      const m: Message = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}), ...reasoning };
       return [[m, c]];
     }
     const results = blocks.filter((b): b is Extract<Block, { type: 'tool_result' }> => b.type === 'tool_result');
@@ -155,12 +181,31 @@ export class ClineMessageMap {
         if (b.type === 'image') return [{ type: 'image_url', image_url: { url: `data:${b.mediaType};base64,${b.data}` } }];
         return [];
       });
-      const content = typeof c.content === 'string' ? c.content : parts.every((p) => p.type === 'text') ? contentText({ content: parts }) : parts;
+      // the shape the SDK gave: a string stays a string, blocks stay parts
+      const content = typeof c.content === 'string' ? c.content : parts;
       out.push([{ role: 'user', content }, results.length ? { ...c, content: rest } : c]);
     }
     return out;
   }
 }
+
+/** An assistant's reasoning as text, whichever field carries it (reasoning_details: its text entries). */
+function reasoningText(m: Message): string {
+  if (m.reasoning) return m.reasoning;
+  if (m.reasoning_content) return m.reasoning_content;
+  return (m.reasoning_details ?? []).map((d) => (d && typeof d === 'object' && typeof (d as { text?: unknown }).text === 'string' ? (d as { text: string }).text : '')).join('');
+}
+
+/** The reasoning fields of `m`, as they are (a provider may need them byte for byte). */
+function reasoningFields(m: Message): Pick<Message, 'reasoning' | 'reasoning_content' | 'reasoning_details'> {
+  return {
+    ...(m.reasoning !== undefined ? { reasoning: m.reasoning } : {}),
+    ...(m.reasoning_content !== undefined ? { reasoning_content: m.reasoning_content } : {}),
+    ...(m.reasoning_details !== undefined ? { reasoning_details: m.reasoning_details } : {}),
+  };
+}
+
+const contentKey = (c: ClineMessage): string => JSON.stringify([c.role, c.content]);
 
 function madeKey(m: Message): string {
   return `${m.role}\u0000${typeof m.content === 'string' ? m.content : contentText(m)}`;
