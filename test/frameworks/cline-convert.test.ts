@@ -60,6 +60,17 @@ describe('the Cline SDK message conversion', () => {
     expect(next[0]!.metadata).toEqual({ compaction: 'preserved' });
   });
 
+  it('maps copies of equal messages (a repeated prompt) to distinct originals, in order', () => {
+    const map = new ClineMessageMap();
+    const h = [user('Continue.'), assistant('a'), user('Continue.'), assistant('b')];
+    const c = map.toCline(h);
+    const copy = (m: ClineMessage): ClineMessage => ({ ...m, content: typeof m.content === 'string' ? m.content : m.content.map((b) => ({ ...b })) });
+    const back = map.fromCline([c[0]!, copy(c[2]!), copy(c[3]!)]);
+    expect(back[0]).toBe(h[0]);
+    expect(back[1]).toBe(h[2]);
+    expect(back[2]).toBe(h[3]);
+  });
+
   it("keeps an assistant's own reasoning fields when the SDK keeps its thinking block in a changed message", () => {
     const map = new ClineMessageMap();
     const h = history();

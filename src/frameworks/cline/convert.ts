@@ -69,7 +69,7 @@ export class ClineMessageMap {
   private readonly made = new Map<string, ClineMessage>();
 
   /** the last input, for matching the SDK's copies by content (see `sameContent`) */
-  private input: { history: readonly Message[]; cline: readonly ClineMessage[]; byContent?: Map<string, Message> } = { history: [], cline: [] };
+  private input: { history: readonly Message[]; cline: readonly ClineMessage[]; byContent?: Map<string, Message[]> } = { history: [], cline: [] };
 
   toCline(history: readonly Message[]): ClineMessage[] {
     const cline = history.map((m) => {
@@ -90,13 +90,19 @@ export class ClineMessageMap {
    * message it kept unchanged is a new object with equal content, which the provider sees as the same
    * bytes. Indexed on first use, so only a step whose result has copies pays O(history).
    */
-  private sameContent(c: ClineMessage): Message | undefined {
+  private sameContent(c: ClineMessage, used: ReadonlySet<Message>): Message | undefined {
     const inp = this.input;
     if (!inp.byContent) {
       inp.byContent = new Map();
-      inp.cline.forEach((x, i) => inp.byContent!.set(contentKey(x), inp.history[i]!));
+      inp.cline.forEach((x, i) => {
+        const key = contentKey(x);
+        const same = inp.byContent!.get(key);
+        if (same) same.push(inp.history[i]!);
+        else inp.byContent!.set(key, [inp.history[i]!]);
+      });
     }
-    return inp.byContent.get(contentKey(c));
+    // of equal messages (a repeated "Continue.") the first not yet given back: the SDK keeps their order
+    return inp.byContent.get(contentKey(c))?.find((m) => !used.has(m));
   }
 
   private link(m: Message, c: ClineMessage): void {
@@ -139,10 +145,12 @@ export class ClineMessageMap {
    */
   fromCline(msgs: readonly ClineMessage[]): Message[] {
     const out: Message[] = [];
+    const used = new Set<Message>();
     for (const c of msgs) {
-      const orig = this.back.get(c) ?? (Array.isArray(c.content) ? this.back.get(c.content) : undefined) ?? this.sameContent(c);
+      const orig = this.back.get(c) ?? (Array.isArray(c.content) ? this.back.get(c.content) : undefined) ?? this.sameContent(c, used);
       if (orig) {
         this.link(orig, c);
+        used.add(orig);
         out.push(orig);
         continue;
       }
