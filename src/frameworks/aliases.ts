@@ -6,4 +6,5 @@
 export const FRAMEWORK_ALIASES: Readonly<Record<string, { id: string; positional: string }>> = {
   'ai-sdk': { id: 'ai-sdk-prepare-step', positional: 'module' },
   langchain: { id: 'langchain-middleware', positional: 'module' },
+  'cline-sdk': { id: 'cline-sdk', positional: 'module' },
 };
