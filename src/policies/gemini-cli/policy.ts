@@ -114,10 +114,12 @@ class GeminiCliPolicy implements ContextPolicy {
    */
   private compress(full: readonly Message[], ctx: PolicyContext): HookResult {
     const original = ctx.lastUsage?.promptTokens ?? 0;
+    // the threshold first: below it a step costs no copy of the history
+    if (original < this.cfg.threshold * ctx.contextWindow) return undefined;
     const pendingAt = pendingFrom(full);
+    if (pendingAt === 0) return undefined;
     const history = full.slice(0, pendingAt);
     const pending = full.slice(pendingAt);
-    if (history.length === 0 || original < this.cfg.threshold * ctx.contextWindow) return undefined;
     const maxChars = this.truncateChars(ctx, original);
     const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, maxChars, {
       count: this.countText, cuts: this.cuts,
