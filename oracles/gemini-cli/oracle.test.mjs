@@ -15,7 +15,7 @@ import { ToolOutputMaskingService } from '@google/gemini-cli-core/dist/src/conte
 import { splitPoint, truncateToBudget } from '../../dist/policies/gemini-cli/compress.js';
 import { contentJsonChars } from '../../dist/policies/gemini-cli/content-json.js';
 import { messageTextTokens } from '../../dist/policies/gemini-cli/estimate.js';
-import { maskToolOutputs, PROJECT_TEMP_DIR, sanitize } from '../../dist/policies/gemini-cli/mask.js';
+import { maskToolOutputs, pendingFrom, PROJECT_TEMP_DIR, sanitize } from '../../dist/policies/gemini-cli/mask.js';
 import { geminiCliPolicy } from '../../dist/policies/gemini-cli/policy.js';
 import { resolveParams } from '../../dist/policies/params.js';
 import { getPolicy } from '../../dist/policies/registry.js';
@@ -120,7 +120,9 @@ describe('gemini-cli port against @google/gemini-cli-core', () => {
         systemPrompt: '', tokens, summarizer: { summarize: (q) => (requests.push(q), inner.summarize(q)) }, rng: () => 0.5, model: 'gemma-4-31b-it',
         lastUsage: { promptTokens: lastPrompt, cacheReadTokens: 0, cacheWriteTokens: 0, uncachedTokens: 0, outputTokens: 0, cost: null, breakCause: null },
       });
-      return { kept: r && 'history' in r ? toGemini(r.history.slice(2)).contents : null, input: toGemini(requests[0]?.messages ?? []).contents };
+      // the request being sent (the trailing tool results) is not in Gemini CLI's history and stays as it is
+      const sent = msgs.length - pendingFrom(msgs);
+      return { kept: r && 'history' in r ? toGemini(r.history.slice(2, r.history.length - sent)).contents : null, input: toGemini(requests[0]?.messages ?? []).contents };
     }
     const agrees = (upstream, mine) => (upstream.kept === null ? mine.kept === null
       : mine.kept !== null && upstream.kept.length === mine.kept.length && sameOutputs(upstream.kept, mine.kept))
@@ -133,7 +135,8 @@ describe('gemini-cli port against @google/gemini-cli-core', () => {
       const n = Math.ceil(N / 2);
       for (let seed = 1; seed <= n; seed++) {
         const msgs = conversation(20_000 + seed, { nonAscii: k.nonAscii, turns: 6, steps: 10, maxChars: 120_000 });
-        const { contents } = toGemini(msgs);
+        // Gemini CLI's history at the request: without the tool results being sent (the port leaves them out too)
+        const { contents } = toGemini(msgs.slice(0, pendingFrom(msgs)));
         // a last prompt between the compression threshold and the limit, close enough to the limit that the
         // cut is capped by the room left (getTruncateToolOutputThreshold)
         const lastPrompt = 256_000 - 1_000 - Math.floor(seed * 997 % 20_000);

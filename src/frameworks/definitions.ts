@@ -9,6 +9,7 @@
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { bridgedPolicy } from './bridge/client.js';
 import { clineSdkPolicy } from './cline/definition.js';
+import { geminiCliRealPolicy } from './gemini-cli/definition.js';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const moduleFile = (rel: string): string => new URL(FROM_SOURCE ? `${rel}.ts` : `${rel}.js`, import.meta.url).href;
@@ -119,4 +120,5 @@ export const FRAMEWORK_DEFINITIONS: readonly PolicyDefinition[] = [
   aiSdkPrepareStepPolicy, aiSdkPrunePolicy, langchainMiddlewarePolicy, langchainSummarizationPolicy, langchainClearToolUsesPolicy,
   langchainTrimPolicy,
   clineSdkPolicy,
+  geminiCliRealPolicy,
 ];

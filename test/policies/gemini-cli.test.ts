@@ -56,6 +56,23 @@ describe('gemini-cli policy', () => {
     expect(r.history.slice(2)).toEqual(h.slice(split));
   });
 
+  it('compresses the chat without the request being sent: the trailing tool results stay whole, after the kept tail', () => {
+    // as gemini-cli-real runs it (src/frameworks/gemini-cli): the request is added to the chat after compression
+    const pending = turn({ resultTokens: 30_000, calls: 2 }, 'd').slice(0, 3); // the user's message, a call and its 30k-token result
+    const withPending = [...h, ...pending];
+    const summarizer = recordingSummarizer();
+    const r = create(geminiCliPolicy).beforeStep!(withPending, makeCtx({ contextWindow: 200_000, lastUsage: usage(100_000), summarizer })) as PolicyResult;
+    expect(r.kind).toBe('summary');
+    const split = (r.detail as Record<string, number>).split;
+    const sent = withPending.slice(-1);
+    // the split and the summary are those of the history without the result being sent
+    const without = create(geminiCliPolicy).beforeStep!(withPending.slice(0, -1), makeCtx({ contextWindow: 200_000, lastUsage: usage(100_000) })) as PolicyResult;
+    expect(split).toBe((without.detail as Record<string, number>).split);
+    expect(summarizer.requests[0]!.messages).toEqual(withPending.slice(0, split));
+    expect(r.history.slice(-1)[0]).toBe(sent[0]);
+    expect(r.history.slice(2, -1)).toEqual(without.history.slice(2));
+  });
+
   it('an inflated result changes nothing, and later attempts only truncate', () => {
     const small = history(turn({ resultTokens: 10, calls: 1 }, 'a'), turn({ resultTokens: 10, calls: 1 }, 'b'));
     const p = create(geminiCliPolicy);

@@ -25,7 +25,7 @@ import { isVeto, type ContextPolicy, type HookResult, type PolicyContext, type P
 import { splitPoint, truncateToBudget } from './compress.js';
 import { contentJsonChars } from './content-json.js';
 import { geminiMessagesTokens, messageTextTokens } from './estimate.js';
-import { PROJECT_TEMP_DIR, sanitize } from './mask.js';
+import { PROJECT_TEMP_DIR, pendingFrom, sanitize } from './mask.js';
 import { MaskTrigger } from './mask-trigger.js';
 
 export const ACK_TEXT = 'Got it. Thanks for the additional context!';
@@ -107,9 +107,19 @@ class GeminiCliPolicy implements ContextPolicy {
     return chars;
   }
 
-  private compress(history: readonly Message[], ctx: PolicyContext): HookResult {
+  /**
+   * `ChatCompressionService.compress` on the chat's history, which does not hold the request being sent:
+   * the messages after the newest assistant message (tool results, or the user's message) go out with the
+   * request and stay as they are (client.ts sendMessageStream: compression, then the request is added).
+   */
+  private compress(full: readonly Message[], ctx: PolicyContext): HookResult {
     const original = ctx.lastUsage?.promptTokens ?? 0;
-    if (history.length === 0 || original < this.cfg.threshold * ctx.contextWindow) return undefined;
+    // the threshold first: below it a step costs no copy of the history
+    if (original < this.cfg.threshold * ctx.contextWindow) return undefined;
+    const pendingAt = pendingFrom(full);
+    if (pendingAt === 0) return undefined;
+    const history = full.slice(0, pendingAt);
+    const pending = full.slice(pendingAt);
     const maxChars = this.truncateChars(ctx, original);
     const truncated = truncateToBudget(history, this.cfg.functionResponseBudget, maxChars, {
       count: this.countText, cuts: this.cuts,
@@ -120,7 +130,7 @@ class GeminiCliPolicy implements ContextPolicy {
       if (after >= original) return undefined;
       // flagged here by the previous port's exact count; with upstream's estimate, flagOverWindow counts exactly
       const over = this.cfg.estimator === 'chars/4' && after > ctx.contextWindow ? { detail: { overWindow: true, tokens: after } } : {};
-      return { history: truncated, kind: 'trim', note: 'summarization failed before: truncation only', ...over };
+      return { history: [...truncated, ...pending], kind: 'trim', note: 'summarization failed before: truncation only', ...over };
     }
     const split = this.cfg.splitMeasure === 'content-json'
       ? splitPoint(truncated, 1 - this.cfg.preserveFraction, contentJsonChars)
@@ -137,7 +147,7 @@ class GeminiCliPolicy implements ContextPolicy {
     const snapshot = (verify.text.trim() || first.text).trim();
     if (!snapshot) return { veto: 'empty-summary' };
     const next: Message[] = [{ role: 'user', content: snapshot }, { role: 'assistant', content: ACK_TEXT }, ...truncated.slice(split)];
-    const after = ctx.systemTokens + ctx.tokens.messages(next);
+    const after = ctx.systemTokens + ctx.tokens.messages(next) + ctx.tokens.messages(pending);
     // upstream weighs its estimate of the new history (calculateRequestTokenCount; its environment-context
     // message, a few hundred tokens, is left out here) against the last prompt's real count
     if ((this.cfg.estimator === 'chars/4' ? after : geminiMessagesTokens(next)) > original) {
@@ -145,7 +155,7 @@ class GeminiCliPolicy implements ContextPolicy {
       return { veto: 'inflated-token-count' };
     }
     const overWindow = after > ctx.contextWindow;
-    return { history: next, kind: 'summary', detail: { split, originalTokens: original, newTokens: after, ...(overWindow ? { overWindow } : {}) } };
+    return { history: [...next, ...pending], kind: 'summary', detail: { split, originalTokens: original, newTokens: after, ...(overWindow ? { overWindow } : {}) } };
   }
 
   /** 0.61.0: the original head when its estimate is under the token limit; the previous port: exact tokens under limit − 20k. */
