@@ -32,6 +32,7 @@ import type { HookResult, PolicyContext, PolicyDefinition, ContextPolicy } from 
 import { INSERTION_TRIM_PARAMS, trimBudgetSatisfiable, trimToolMessage, type InsertionTrimConfig } from '../insertion-trim.js';
 import { Liveness } from './liveness.js';
 import { planFrom } from './prune.js';
+import { PromptGrowth } from './growth.js';
 
 export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
 
@@ -39,10 +40,11 @@ export const cacheAlignedPolicy: PolicyDefinition = {
   id: 'cache-aligned',
   description: 'Prunes old tool outputs when the cache is cold anyway (or when a warm prune pays back within the expected remaining steps); summarizes while the cache is warm.',
   source: 'compactbench (issue 17): claude-code#94177 (prune cache writes, cold-moment alignment); JetBrains "The Complexity Trap" (arXiv 2508.21433); src/metrics/break-even.ts',
-  version: 'compactbench-0.3',
+  version: 'compactbench-0.4',
   params: [
-    { name: 'summaryFraction', type: 'number', default: 0.8, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
-    { name: 'pruneFraction', type: 'number', default: 0.5, min: 0, max: 1, description: 'consider a warm prune once the prompt reached this × window' },
+    { name: 'summaryFraction', type: 'number', default: 0.6, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
+    { name: 'pruneFraction', type: 'number', default: 0, min: 0, max: 1, description: 'consider a warm prune once the prompt reached this × window (0: whenever enough is dead; the payback decides)' },
+    { name: 'pruneTargetFraction', type: 'number', default: 0.4, min: 0, max: 1, description: 'a prune instead of a summary must take the prompt under this × window' },
     { name: 'keepToolResults', type: 'integer', default: 3, min: 0, max: 1000, description: 'newest tool results never pruned' },
     { name: 'pruneMinTokens', type: 'integer', default: 8000, min: 0, description: 'a prune must free at least this many tokens (batching)' },
     { name: 'cacheTtlSeconds', type: 'number', default: 300, min: 1, description: "the provider cache's TTL the agent assumes (Anthropic's default 5 minutes)" },
@@ -52,6 +54,8 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
     { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
+    { name: 'paybackToSummary', type: 'boolean', default: true, description: 'a warm prune must pay back before the summary the prompt growth so far points to (not only within the steps so far)' },
+    { name: 'pruneStaleForSummary', type: 'boolean', default: true, description: 'at the summary threshold, clear results stalest first (live ones too) when that takes the prompt under pruneFraction, instead of summarizing' },
     // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
     ...INSERTION_TRIM_PARAMS,
   ],
@@ -60,7 +64,9 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       summaryFraction: params.summaryFraction as number, pruneFraction: params.pruneFraction as number,
       keep: params.keepToolResults as number, pruneMin: params.pruneMinTokens as number, ttl: params.cacheTtlSeconds as number,
       minHorizon: params.minHorizonSteps as number, tailFraction: params.tailFraction as number, summaryTokens: params.summaryTokens as number,
+      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, stale: params.pruneStaleForSummary as boolean,
     };
+    const growth = new PromptGrowth();
     let lastRequestAt: number | undefined;
     let lastModel: string | undefined;
     let coldPrunes = 0, warmPrunes = 0, warmSummaries = 0, coldSummaries = 0, prunesForSummary = 0;
@@ -105,27 +111,34 @@ export const cacheAlignedPolicy: PolicyDefinition = {
         const plan = planFrom(history, found, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
         if (isCold) {
           coldPrunes++;
+          growth.rewritten();
           return { history: plan.history, kind: 'prune', note: 'cold cache', detail: { cleared: plan.cleared, cold: true } };
         }
         const profile = getProfile(ctx.model);
         const steps = profile ? breakEvenSteps(profile, plan.rewrite, plan.reclaimed) : null;
-        const horizon = Math.max(p.minHorizon, ctx.step);
+        const horizon = Math.min(Math.max(p.minHorizon, ctx.step), p.toSummary ? growth.stepsUntil(p.summaryFraction * ctx.contextWindow, prompt) : Infinity);
         if (steps === null || steps > horizon) {
           // the horizon grows by one step per step: look again when it could have caught up (at most 10 steps on)
           recheckAt = ctx.step + Math.max(1, Math.min(10, Math.ceil((steps ?? Infinity) - horizon)));
           return { veto: 'break-even' };
         }
         warmPrunes++;
+        growth.rewritten();
         return { history: plan.history, kind: 'prune', note: 'pays back', detail: { cleared: plan.cleared, breakEvenSteps: Math.round(steps * 10) / 10, horizon } };
       },
       afterStep(history, usage, ctx) {
         lastRequestAt = ctx.now;
         lastModel = ctx.model;
         live.note(history, ctx.step);
+        growth.observe(usage.promptTokens);
         if (usage.promptTokens < p.summaryFraction * ctx.contextWindow) return undefined;
-        // clearing what is dead may be enough: then live content is not summarized away
-        const found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
-        if (found && usage.promptTokens - found.reclaimed < p.pruneFraction * ctx.contextWindow) {
+        growth.rewritten();
+        // clearing what is dead may be enough: then live content is not summarized away; failing that,
+        // clearing the stalest results (a placeholder names what it held, a summary keeps no span)
+        const target = usage.promptTokens - p.pruneTarget * ctx.contextWindow;
+        let found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
+        if ((!found || found.reclaimed <= target) && p.stale) found = live.stalest(history, ctx.step, ctx.uses, ctx.tokens, target + 1);
+        if (found && found.reclaimed > target) {
           prunesForSummary++;
           const plan = planFrom(history, found, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
           return { history: plan.history, kind: 'prune', note: 'instead of a summary', detail: { cleared: plan.cleared } };
@@ -133,6 +146,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
         return summarize(history, ctx, true);
       },
       onOverflow(history, ctx) {
+        growth.rewritten();
         return summarize(history, ctx, !cold(ctx));
       },
       telemetry: () => ({ coldPrunes, warmPrunes, warmSummaries, coldSummaries, prunesForSummary, trimMessages: trimmed }),
