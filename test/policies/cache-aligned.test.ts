@@ -41,14 +41,42 @@ describe('cache-aligned', () => {
 
   it('without a pause, a warm prune happens only once it pays back within the expected remaining steps', () => {
     const w = smallWorkload('warm', 60);
-    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000 });
+    // the horizon here is the steps so far (paybackToSummary, tested below, ends it earlier)
+    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, paybackToSummary: false });
     const warm = eager.events.filter((e) => e.kind === 'prune' && e.note === 'pays back');
     expect(warm.length).toBeGreaterThan(0);
     for (const e of warm) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
     // a horizon of 1 step: no prune pays back that fast, so every candidate is vetoed
-    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1 });
+    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1, paybackToSummary: false });
     expect(strict.events.filter((e) => e.kind === 'prune' && e.note === 'pays back').length).toBeLessThan(warm.length);
     expect(strict.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
+  });
+
+  it('a warm prune must pay back before the summary the prompt growth points to', () => {
+    const w = smallWorkload('warm', 60);
+    // the workload grows to ~0.6 of the window: a summary threshold at 0.7 leaves few steps for a payback
+    const base = { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, summaryFraction: 0.7, pruneStaleForSummary: false };
+    const untilEnd = run(w, { ...base, paybackToSummary: false }).events.filter((e) => e.note === 'pays back');
+    const toSummary = run(w, { ...base, paybackToSummary: true });
+    const accepted = toSummary.events.filter((e) => e.note === 'pays back');
+    expect(accepted.length).toBeLessThan(untilEnd.length);
+    for (const e of accepted) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
+    expect(toSummary.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
+  });
+
+  it('at the summary threshold, clears the stalest results instead of summarizing when that is enough', () => {
+    const w = smallWorkload('stale', 80);
+    // nothing is dead (a horizon longer than the session), so only the stalest-first prune can avoid the summary
+    const base = { summaryFraction: 0.15, pruneTargetFraction: 0.1, pruneMinTokens: 1_000_000, reusePriorSteps: 1000 };
+    const stale = run(w, { ...base, pruneStaleForSummary: true });
+    const without = run(w, { ...base, pruneStaleForSummary: false });
+    const instead = stale.events.filter((e) => e.note === 'instead of a summary');
+    expect(instead.length).toBeGreaterThan(0);
+    expect(without.events.filter((e) => e.note === 'instead of a summary')).toEqual([]);
+    expect(stale.events.filter((e) => e.kind === 'summary').length).toBeLessThan(without.events.filter((e) => e.kind === 'summary').length);
+    // each such prune took the prompt under the target, and the newest results stayed verbatim
+    for (const e of instead) expect(e.tokensAfter).toBeLessThan(0.1 * 200_000 + 1);
+    expect(stale.violations).toEqual([]);
   });
 
   it('summarizes right after a request at the threshold, reading its input from the warm cache', () => {
