@@ -42,19 +42,20 @@ export const cacheAlignedPolicy: PolicyDefinition = {
   source: 'compactbench (issue 17): claude-code#94177 (prune cache writes, cold-moment alignment); JetBrains "The Complexity Trap" (arXiv 2508.21433); src/metrics/break-even.ts',
   version: 'compactbench-0.4',
   params: [
-    { name: 'summaryFraction', type: 'number', default: 0.6, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
+    { name: 'summaryFraction', type: 'number', default: 0.5, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
     { name: 'pruneFraction', type: 'number', default: 0, min: 0, max: 1, description: 'consider a warm prune once the prompt reached this × window (0: whenever enough is dead; the payback decides)' },
     { name: 'pruneTargetFraction', type: 'number', default: 0.4, min: 0, max: 1, description: 'a prune instead of a summary must take the prompt under this × window' },
     { name: 'keepToolResults', type: 'integer', default: 3, min: 0, max: 1000, description: 'newest tool results never pruned' },
     { name: 'pruneMinTokens', type: 'integer', default: 8000, min: 0, description: 'a prune must free at least this many tokens (batching)' },
     { name: 'cacheTtlSeconds', type: 'number', default: 300, min: 1, description: "the provider cache's TTL the agent assumes (Anthropic's default 5 minutes)" },
     { name: 'minHorizonSteps', type: 'integer', default: 20, min: 1, description: 'smallest expected number of remaining steps' },
-    { name: 'tailFraction', type: 'number', default: 0.1, min: 0, max: 0.9, description: 'recent tail kept verbatim by a summary, as a fraction of the window' },
+    { name: 'tailFraction', type: 'number', default: 0.15, min: 0, max: 0.9, description: 'recent tail kept verbatim by a summary, as a fraction of the window' },
     { name: 'summaryTokens', type: 'integer', default: 2000, min: 1, description: 'summary length the prompt asks for (tokens)' },
     { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
     { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
     { name: 'paybackToSummary', type: 'boolean', default: true, description: 'a warm prune must pay back before the summary the prompt growth so far points to (not only within the steps so far)' },
+    { name: 'coldSummaryFraction', type: 'number', default: 0.3, min: 0, max: 1, description: 'at a cold moment, summarize once the prompt reached this × window (the summary reads what the next request would re-write anyway)' },
     { name: 'pruneStaleForSummary', type: 'boolean', default: true, description: 'at the summary threshold, clear results stalest first (live ones too) when that takes the prompt under pruneFraction, instead of summarizing' },
     // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
     ...INSERTION_TRIM_PARAMS,
@@ -64,7 +65,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       summaryFraction: params.summaryFraction as number, pruneFraction: params.pruneFraction as number,
       keep: params.keepToolResults as number, pruneMin: params.pruneMinTokens as number, ttl: params.cacheTtlSeconds as number,
       minHorizon: params.minHorizonSteps as number, tailFraction: params.tailFraction as number, summaryTokens: params.summaryTokens as number,
-      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, stale: params.pruneStaleForSummary as boolean,
+      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, coldSummary: params.coldSummaryFraction as number, stale: params.pruneStaleForSummary as boolean,
     };
     const growth = new PromptGrowth();
     let lastRequestAt: number | undefined;
@@ -104,6 +105,10 @@ export const cacheAlignedPolicy: PolicyDefinition = {
         // planning weighs every old result: only at a cold moment, or under pressure once a wait is over
         if (!isCold && (prompt < p.pruneFraction * ctx.contextWindow || ctx.step < recheckAt)) return undefined;
         const found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
+        if (isCold && prompt >= p.coldSummary * ctx.contextWindow && (!found || prompt - found.reclaimed > p.pruneTarget * ctx.contextWindow)) {
+          const r = summarize(history, ctx, false);
+          if (r && !('veto' in r)) { growth.rewritten(); return r; }
+        }
         if (!found || found.reclaimed < p.pruneMin) {
           if (!isCold) recheckAt = ctx.step + 5; // results die one step at a time: look again a few steps on
           return undefined;
