@@ -79,6 +79,19 @@ describe('cache-aligned', () => {
     expect(stale.violations).toEqual([]);
   });
 
+  it('summarizes at a cold moment once the prompt passed coldSummaryFraction, and not on a warm cache', () => {
+    const w = smallWorkload('cold', 45, { gap: (t) => (t === 30 ? 600 : 5) });
+    // nothing is dead and no threshold summary: only the cold moment at step 30 can summarize
+    const base = { summaryFraction: 1, pruneMinTokens: 1_000_000, reusePriorSteps: 1000 };
+    const cold = run(w, { ...base, coldSummaryFraction: 0.05 });
+    const summaries = cold.events.filter((e) => e.kind === 'summary');
+    expect(summaries.map((e) => e.step)).toEqual([30]);
+    expect(summaries[0]!.phase).toBe('before');
+    expect(cold.telemetry.coldSummaries).toBe(1);
+    expect(cold.violations).toEqual([]);
+    expect(run(w, { ...base, coldSummaryFraction: 1 }).events.filter((e) => e.kind === 'summary')).toEqual([]);
+  });
+
   it('summarizes right after a request at the threshold, reading its input from the warm cache', () => {
     const w = smallWorkload('sum', 80);
     const r = run(w, { summaryFraction: 0.1, pruneMinTokens: 1_000_000 });

@@ -10,8 +10,13 @@
  * - A warm prune is accepted only if it pays back: its break-even (extra write now ÷ read saved per
  *   later step, src/metrics/break-even.ts, the figure events.csv reports) must be within the expected
  *   remaining steps, estimated as the steps so far (at least `minHorizonSteps`) — a session that has
- *   run N steps is, without other knowledge, about as likely to run N more. Otherwise the step records a
- *   veto (`break-even`).
+ *   run N steps is, without other knowledge, about as likely to run N more — and before the next
+ *   summary, which the prompt's growth per step so far points to (growth.ts): the summary wipes what
+ *   the prune saved. Otherwise the step records a veto (`break-even`). It is weighed whenever enough is
+ *   dead, whatever the window (`pruneFraction` 0): on a 1M window pressure never comes, cost does.
+ * - A cold moment is also when a summary is cheapest: past `coldSummaryFraction` of the window, the
+ *   summary call reads the prompt the next request would re-write in full anyway (at the input price,
+ *   not the write premium, and on the auxiliary model), and every later request is smaller.
  * - Summaries are taken while the cache is warm, right after a request at `summaryFraction` of the
  *   window: the summary request is sent as a fork of the main prompt, so its input is read from cache
  *   (the counterpoint in claude-code#94177); when the cache is cold the summary is billed in full.
@@ -19,8 +24,10 @@
  *   within the reuse horizon learned from the session's past uses (the harness's use log: which results
  *   later steps used, and when — never what the steps to come will use). What is live is kept: pruning
  *   it would save tokens and cost a re-fetch.
- * - Before summarizing, a prune of the dead results is tried: when it takes the prompt back under
- *   `pruneFraction` of the window it is done instead, so live content is not summarized away.
+ * - Before summarizing, a prune is tried: of the dead results, failing that of the stalest results
+ *   (live ones too, longest unused first); when it takes the prompt back under `pruneTargetFraction`
+ *   of the window it is done instead. A placeholder names what it held and the rest stays verbatim; a
+ *   summary keeps no span of anything.
  * - Tool outputs are trimmed as they enter history (head and tail, insertion-trim.ts): new content, so
  *   the cut breaks no cache entry, and no later prune has to win that space back.
  * - An overflow is always summarized.
@@ -56,7 +63,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
     { name: 'paybackToSummary', type: 'boolean', default: true, description: 'a warm prune must pay back before the summary the prompt growth so far points to (not only within the steps so far)' },
     { name: 'coldSummaryFraction', type: 'number', default: 0.3, min: 0, max: 1, description: 'at a cold moment, summarize once the prompt reached this × window (the summary reads what the next request would re-write anyway)' },
-    { name: 'pruneStaleForSummary', type: 'boolean', default: true, description: 'at the summary threshold, clear results stalest first (live ones too) when that takes the prompt under pruneFraction, instead of summarizing' },
+    { name: 'pruneStaleForSummary', type: 'boolean', default: true, description: 'at the summary threshold, clear results stalest first (live ones too) when that takes the prompt under pruneTargetFraction, instead of summarizing' },
     // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
     ...INSERTION_TRIM_PARAMS,
   ],
