@@ -45,7 +45,7 @@ export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the c
 
 export const cacheAlignedPolicy: PolicyDefinition = {
   id: 'cache-aligned',
-  description: 'Prunes old tool outputs when the cache is cold anyway (or when a warm prune pays back within the expected remaining steps); summarizes while the cache is warm.',
+  description: 'Prunes dead tool outputs when the cache is cold anyway (or when a warm prune pays back before the next summary), clears the stalest results rather than summarize when that is enough; summarizes while the cache is warm or once it expired anyway.',
   source: 'compactbench (issue 17): claude-code#94177 (prune cache writes, cold-moment alignment); JetBrains "The Complexity Trap" (arXiv 2508.21433); src/metrics/break-even.ts',
   version: 'compactbench-0.4',
   params: [
