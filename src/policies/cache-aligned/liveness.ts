@@ -61,11 +61,6 @@ export class Liveness {
     return this.sorted[Math.min(this.sorted.length - 1, Math.floor(this.p.quantile * this.sorted.length))]!;
   }
 
-  /** Whether the result with this call id is live at `step` (its last activity within the horizon `h`). */
-  isLive(id: string, step: number, uses: UseLog | undefined, h: number): boolean {
-    return step - Math.max(this.arrival.get(id) ?? step, uses?.lastUse(id) ?? -1) <= h;
-  }
-
   /** The results a prune would clear at `step`: older than the newest `keep`, not cleared, dead. */
   dead(history: readonly Message[], step: number, uses: UseLog | undefined, tokens: TokenCounter): PruneCandidates | undefined {
     this.note(history, step);

@@ -40,7 +40,7 @@ import { INSERTION_TRIM_PARAMS, trimBudgetSatisfiable, trimToolMessage, type Ins
 import { Liveness } from './liveness.js';
 import { planFrom } from './prune.js';
 import { PromptGrowth } from './growth.js';
-import { summarizeKeepingLive } from './summary.js';
+import { summarizeKeepingUsers } from './summary.js';
 
 export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the context small; run the tool again if you need it.]';
 
@@ -64,7 +64,6 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
     { name: 'paybackToSummary', type: 'boolean', default: true, description: 'a warm prune must pay back before the summary the prompt growth so far points to (not only within the steps so far)' },
     { name: 'coldSummaryFraction', type: 'number', default: 0.3, min: 0, max: 1, description: 'at a cold moment, summarize once the prompt reached this × window (the summary reads what the next request would re-write anyway)' },
-    { name: 'keepLiveInSummary', type: 'boolean', default: true, description: 'a summary keeps the calls whose results are live verbatim after it' },
     { name: 'summaryUserFraction', type: 'number', default: 0.05, min: 0, max: 1, description: 'a summary keeps the newest user messages verbatim after it, up to this × window tokens' },
     { name: 'pruneStaleForSummary', type: 'boolean', default: true, description: 'at the summary threshold, clear results stalest first (live ones too) when that takes the prompt under pruneTargetFraction, instead of summarizing' },
     // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
@@ -75,7 +74,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       summaryFraction: params.summaryFraction as number, pruneFraction: params.pruneFraction as number,
       keep: params.keepToolResults as number, pruneMin: params.pruneMinTokens as number, ttl: params.cacheTtlSeconds as number,
       minHorizon: params.minHorizonSteps as number, tailFraction: params.tailFraction as number, summaryTokens: params.summaryTokens as number,
-      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, coldSummary: params.coldSummaryFraction as number, keepLive: params.keepLiveInSummary as boolean, userFraction: params.summaryUserFraction as number, stale: params.pruneStaleForSummary as boolean,
+      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, coldSummary: params.coldSummaryFraction as number, userFraction: params.summaryUserFraction as number, stale: params.pruneStaleForSummary as boolean,
     };
     const growth = new PromptGrowth();
     let lastRequestAt: number | undefined;
@@ -95,12 +94,9 @@ export const cacheAlignedPolicy: PolicyDefinition = {
 
     const summarize = (history: Parameters<NonNullable<ContextPolicy['afterStep']>>[0], ctx: PolicyContext, warm: boolean): HookResult => {
       const opts = { tailTokens: p.tailFraction * ctx.contextWindow, summaryTokens: p.summaryTokens, reusesMainCache: warm };
-      let r: HookResult;
-      if (p.keepLive) {
-        live.note(history, ctx.step);
-        const h = live.horizon(ctx.uses);
-        r = summarizeKeepingLive(history, ctx, { ...opts, placeholder: CACHE_ALIGNED_PLACEHOLDER, userTokens: p.userFraction * ctx.contextWindow, live: (id) => live.isLive(id, ctx.step, ctx.uses, h) });
-      } else r = summarizeAllButTail(history, ctx, opts);
+      const r = p.userFraction > 0
+        ? summarizeKeepingUsers(history, ctx, { ...opts, userTokens: p.userFraction * ctx.contextWindow })
+        : summarizeAllButTail(history, ctx, opts);
       if (!('veto' in r)) { if (warm) warmSummaries++; else coldSummaries++; }
       return r;
     };
