@@ -55,28 +55,13 @@ describe('cache-aligned', () => {
   it('a warm prune must pay back before the summary the prompt growth points to', () => {
     const w = smallWorkload('warm', 60);
     // the workload grows to ~0.6 of the window: a summary threshold at 0.7 leaves few steps for a payback
-    const base = { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, summaryFraction: 0.7, pruneStaleForSummary: false };
+    const base = { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, summaryFraction: 0.7 };
     const untilEnd = run(w, { ...base, paybackToSummary: false }).events.filter((e) => e.note === 'pays back');
     const toSummary = run(w, { ...base, paybackToSummary: true });
     const accepted = toSummary.events.filter((e) => e.note === 'pays back');
     expect(accepted.length).toBeLessThan(untilEnd.length);
     for (const e of accepted) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
     expect(toSummary.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
-  });
-
-  it('at the summary threshold, clears the stalest results instead of summarizing when that is enough', () => {
-    const w = smallWorkload('stale', 80);
-    // nothing is dead (a horizon longer than the session), so only the stalest-first prune can avoid the summary
-    const base = { summaryFraction: 0.15, pruneTargetFraction: 0.1, pruneMinTokens: 1_000_000, reusePriorSteps: 1000 };
-    const stale = run(w, { ...base, pruneStaleForSummary: true });
-    const without = run(w, { ...base, pruneStaleForSummary: false });
-    const instead = stale.events.filter((e) => e.note === 'instead of a summary');
-    expect(instead.length).toBeGreaterThan(0);
-    expect(without.events.filter((e) => e.note === 'instead of a summary')).toEqual([]);
-    expect(stale.events.filter((e) => e.kind === 'summary').length).toBeLessThan(without.events.filter((e) => e.kind === 'summary').length);
-    // each such prune took the prompt under the target, and the newest results stayed verbatim
-    for (const e of instead) expect(e.tokensAfter).toBeLessThan(0.1 * 200_000 + 1);
-    expect(stale.violations).toEqual([]);
   });
 
   it('summarizes at a cold moment once the prompt passed coldSummaryFraction, and not on a warm cache', () => {

@@ -79,32 +79,4 @@ export class Liveness {
     }
     return indices.length ? { indices, reclaimed } : undefined;
   }
-
-  /**
-   * The results to clear, stalest first (longest since their last activity), until `need` tokens are
-   * freed: dead ones first, then live ones in order of staleness, never the newest `keep`. Weighed only
-   * where a summary would otherwise be taken (rare), so the O(results · log) sort is paid then.
-   */
-  stalest(history: readonly Message[], step: number, uses: UseLog | undefined, tokens: TokenCounter, need: number): PruneCandidates | undefined {
-    this.note(history, step);
-    const open: { i: number; last: number; freed: number }[] = [];
-    for (let r = 0; r < this.results.length - this.p.keep; r++) {
-      const i = this.results[r]!;
-      const m = history[i]!;
-      if (isCleared(m, this.placeholder)) continue;
-      const id = m.tool_call_id ?? '';
-      const last = Math.max(this.arrival.get(id) ?? step, uses?.lastUse(id) ?? -1);
-      open.push({ i, last, freed: tokens.message(m) - tokens.message(clearedCopy(m, this.placeholder)) });
-    }
-    open.sort((a, b) => a.last - b.last || a.i - b.i);
-    const chosen: number[] = [];
-    let reclaimed = 0;
-    for (const o of open) {
-      if (reclaimed >= need) break;
-      chosen.push(o.i);
-      reclaimed += o.freed;
-    }
-    chosen.sort((a, b) => a - b);
-    return chosen.length ? { indices: chosen, reclaimed } : undefined;
-  }
 }

@@ -24,10 +24,10 @@
  *   within the reuse horizon learned from the session's past uses (the harness's use log: which results
  *   later steps used, and when — never what the steps to come will use). What is live is kept: pruning
  *   it would save tokens and cost a re-fetch.
- * - Before summarizing, a prune is tried: of the dead results, failing that of the stalest results
- *   (live ones too, longest unused first); when it takes the prompt back under `pruneTargetFraction`
- *   of the window it is done instead. A placeholder names what it held and the rest stays verbatim; a
- *   summary keeps no span of anything.
+ * - Before summarizing, a prune of the dead results is tried: when it takes the prompt back under
+ *   `pruneTargetFraction` of the window it is done instead, so live content is not summarized away.
+ * - A summary leaves user messages untouched (summary.ts): it is a message of its own, and the request
+ *   and the newest other user messages within `summaryUserFraction` of the window follow it verbatim.
  * - Tool outputs are trimmed as they enter history (head and tail, insertion-trim.ts): new content, so
  *   the cut breaks no cache entry, and no later prune has to win that space back.
  * - An overflow is always summarized.
@@ -46,18 +46,18 @@ export const CACHE_ALIGNED_PLACEHOLDER = '[Old tool output cleared to keep the c
 
 export const cacheAlignedPolicy: PolicyDefinition = {
   id: 'cache-aligned',
-  description: 'Prunes dead tool outputs when the cache is cold anyway (or when a warm prune pays back before the next summary), clears the stalest results rather than summarize when that is enough; summarizes while the cache is warm or once it expired anyway.',
+  description: 'Prunes dead tool outputs when the cache is cold anyway (or when a warm prune pays back before the next summary); summarizes while the cache is warm or once it expired anyway, leaving user messages untouched.',
   source: 'compactbench (issue 17): claude-code#94177 (prune cache writes, cold-moment alignment); JetBrains "The Complexity Trap" (arXiv 2508.21433); src/metrics/break-even.ts',
   version: 'compactbench-0.4',
   params: [
     { name: 'summaryFraction', type: 'number', default: 0.5, min: 0.1, max: 1, description: 'summarize after a request whose prompt reached this × window' },
     { name: 'pruneFraction', type: 'number', default: 0, min: 0, max: 1, description: 'consider a warm prune once the prompt reached this × window (0: whenever enough is dead; the payback decides)' },
-    { name: 'pruneTargetFraction', type: 'number', default: 0.4, min: 0, max: 1, description: 'a prune instead of a summary must take the prompt under this × window' },
+    { name: 'pruneTargetFraction', type: 'number', default: 0.3, min: 0, max: 1, description: 'a prune instead of a summary must take the prompt under this × window' },
     { name: 'keepToolResults', type: 'integer', default: 3, min: 0, max: 1000, description: 'newest tool results never pruned' },
     { name: 'pruneMinTokens', type: 'integer', default: 8000, min: 0, description: 'a prune must free at least this many tokens (batching)' },
     { name: 'cacheTtlSeconds', type: 'number', default: 300, min: 1, description: "the provider cache's TTL the agent assumes (Anthropic's default 5 minutes)" },
     { name: 'minHorizonSteps', type: 'integer', default: 20, min: 1, description: 'smallest expected number of remaining steps' },
-    { name: 'tailFraction', type: 'number', default: 0.15, min: 0, max: 0.9, description: 'recent tail kept verbatim by a summary, as a fraction of the window' },
+    { name: 'tailFraction', type: 'number', default: 0.1, min: 0, max: 0.9, description: 'recent tail kept verbatim by a summary, as a fraction of the window' },
     { name: 'summaryTokens', type: 'integer', default: 2000, min: 1, description: 'summary length the prompt asks for (tokens)' },
     { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
     { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
@@ -65,7 +65,6 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'paybackToSummary', type: 'boolean', default: true, description: 'a warm prune must pay back before the summary the prompt growth so far points to (not only within the steps so far)' },
     { name: 'coldSummaryFraction', type: 'number', default: 0.3, min: 0, max: 1, description: 'at a cold moment, summarize once the prompt reached this × window (the summary reads what the next request would re-write anyway)' },
     { name: 'summaryUserFraction', type: 'number', default: 0.05, min: 0, max: 1, description: 'a summary keeps the newest user messages verbatim after it, up to this × window tokens' },
-    { name: 'pruneStaleForSummary', type: 'boolean', default: true, description: 'at the summary threshold, clear results stalest first (live ones too) when that takes the prompt under pruneTargetFraction, instead of summarizing' },
     // the insertion trim at Hermes PR #85479's sizes (insertion-trim.ts)
     ...INSERTION_TRIM_PARAMS,
   ],
@@ -74,7 +73,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       summaryFraction: params.summaryFraction as number, pruneFraction: params.pruneFraction as number,
       keep: params.keepToolResults as number, pruneMin: params.pruneMinTokens as number, ttl: params.cacheTtlSeconds as number,
       minHorizon: params.minHorizonSteps as number, tailFraction: params.tailFraction as number, summaryTokens: params.summaryTokens as number,
-      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, coldSummary: params.coldSummaryFraction as number, userFraction: params.summaryUserFraction as number, stale: params.pruneStaleForSummary as boolean,
+      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, coldSummary: params.coldSummaryFraction as number, userFraction: params.summaryUserFraction as number,
     };
     const growth = new PromptGrowth();
     let lastRequestAt: number | undefined;
@@ -150,12 +149,9 @@ export const cacheAlignedPolicy: PolicyDefinition = {
         growth.observe(usage.promptTokens);
         if (usage.promptTokens < p.summaryFraction * ctx.contextWindow) return undefined;
         growth.rewritten();
-        // clearing what is dead may be enough: then live content is not summarized away; failing that,
-        // clearing the stalest results (a placeholder names what it held, a summary keeps no span)
-        const target = usage.promptTokens - p.pruneTarget * ctx.contextWindow;
-        let found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
-        if ((!found || found.reclaimed <= target) && p.stale) found = live.stalest(history, ctx.step, ctx.uses, ctx.tokens, target + 1);
-        if (found && found.reclaimed > target) {
+        // clearing what is dead may be enough: then live content is not summarized away
+        const found = live.dead(history, ctx.step, ctx.uses, ctx.tokens);
+        if (found && usage.promptTokens - found.reclaimed < p.pruneTarget * ctx.contextWindow) {
           prunesForSummary++;
           const plan = planFrom(history, found, CACHE_ALIGNED_PLACEHOLDER, ctx.tokens);
           return { history: plan.history, kind: 'prune', note: 'instead of a summary', detail: { cleared: plan.cleared } };
