@@ -42,12 +42,17 @@ describe('cache-aligned', () => {
   it('without a pause, a warm prune happens only once it pays back within the expected remaining steps', () => {
     const w = smallWorkload('warm', 60);
     // the horizon here is the steps so far (paybackToSummary, tested below, ends it earlier)
-    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, paybackToSummary: false });
+    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, paybackToSummary: false, paybackMargin: 1 });
     const warm = eager.events.filter((e) => e.kind === 'prune' && e.note === 'pays back');
     expect(warm.length).toBeGreaterThan(0);
     for (const e of warm) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
+    // a margin: each accepted prune pays back that many times over within the horizon, so fewer are
+    const margin = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, paybackToSummary: false, paybackMargin: 2 });
+    const paid = margin.events.filter((e) => e.kind === 'prune' && e.note === 'pays back');
+    expect(paid.length).toBeLessThan(warm.length);
+    for (const e of paid) expect(2 * JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon + 0.1);
     // a horizon of 1 step: no prune pays back that fast, so every candidate is vetoed
-    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1, paybackToSummary: false });
+    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1, paybackToSummary: false, paybackMargin: 1 });
     expect(strict.events.filter((e) => e.kind === 'prune' && e.note === 'pays back').length).toBeLessThan(warm.length);
     expect(strict.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
   });
@@ -55,7 +60,7 @@ describe('cache-aligned', () => {
   it('a warm prune must pay back before the summary the prompt growth points to', () => {
     const w = smallWorkload('warm', 60);
     // the workload grows to ~0.6 of the window: a summary threshold at 0.7 leaves few steps for a payback
-    const base = { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, summaryFraction: 0.7 };
+    const base = { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, summaryFraction: 0.7, paybackMargin: 1 };
     const untilEnd = run(w, { ...base, paybackToSummary: false }).events.filter((e) => e.note === 'pays back');
     const toSummary = run(w, { ...base, paybackToSummary: true });
     const accepted = toSummary.events.filter((e) => e.note === 'pays back');

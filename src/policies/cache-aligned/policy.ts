@@ -12,7 +12,8 @@
  *   remaining steps, estimated as the steps so far (at least `minHorizonSteps`) — a session that has
  *   run N steps is, without other knowledge, about as likely to run N more — and before the next
  *   summary, which the prompt's growth per step so far points to (growth.ts): the summary wipes what
- *   the prune saved. Otherwise the step records a veto (`break-even`). It is weighed whenever enough is
+ *   the prune saved — `paybackMargin` times over, since what it clears may be fetched again at a
+ *   price the break-even does not see. Otherwise the step records a veto (`break-even`). It is weighed whenever enough is
  *   dead, whatever the window (`pruneFraction` 0): on a 1M window pressure never comes, cost does.
  * - A cold moment is also when a summary is cheapest: past `coldSummaryFraction` of the window, the
  *   summary call reads the prompt the next request would re-write in full anyway (at the input price,
@@ -62,6 +63,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
     { name: 'reuseQuantile', type: 'number', default: 0.9, min: 0, max: 1, description: 'a result is live while its last use (or arrival) is within this quantile of the past reuse gaps' },
     { name: 'reusePriorSteps', type: 'integer', default: 30, min: 0, description: 'reuse horizon (steps) before enough uses were seen' },
     { name: 'reuseMinSamples', type: 'integer', default: 20, min: 1, description: 'uses seen before the horizon is learned from them' },
+    { name: 'paybackMargin', type: 'number', default: 3, min: 1, description: 'a warm prune must pay back this many times over within the horizon (what it clears may be fetched again)' },
     { name: 'paybackToSummary', type: 'boolean', default: true, description: 'a warm prune must pay back before the summary the prompt growth so far points to (not only within the steps so far)' },
     { name: 'coldSummaryFraction', type: 'number', default: 0.3, min: 0, max: 1, description: 'at a cold moment, summarize once the prompt reached this × window (the summary reads what the next request would re-write anyway)' },
     { name: 'summaryUserFraction', type: 'number', default: 0.05, min: 0, max: 1, description: 'a summary keeps the newest user messages verbatim after it, up to this × window tokens' },
@@ -73,7 +75,7 @@ export const cacheAlignedPolicy: PolicyDefinition = {
       summaryFraction: params.summaryFraction as number, pruneFraction: params.pruneFraction as number,
       keep: params.keepToolResults as number, pruneMin: params.pruneMinTokens as number, ttl: params.cacheTtlSeconds as number,
       minHorizon: params.minHorizonSteps as number, tailFraction: params.tailFraction as number, summaryTokens: params.summaryTokens as number,
-      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, coldSummary: params.coldSummaryFraction as number, userFraction: params.summaryUserFraction as number,
+      pruneTarget: params.pruneTargetFraction as number, toSummary: params.paybackToSummary as boolean, margin: params.paybackMargin as number, coldSummary: params.coldSummaryFraction as number, userFraction: params.summaryUserFraction as number,
     };
     const growth = new PromptGrowth();
     let lastRequestAt: number | undefined;
@@ -133,9 +135,9 @@ export const cacheAlignedPolicy: PolicyDefinition = {
         const profile = getProfile(ctx.model);
         const steps = profile ? breakEvenSteps(profile, plan.rewrite, plan.reclaimed) : null;
         const horizon = Math.min(Math.max(p.minHorizon, ctx.step), p.toSummary ? growth.stepsUntil(p.summaryFraction * ctx.contextWindow, prompt) : Infinity);
-        if (steps === null || steps > horizon) {
+        if (steps === null || steps * p.margin > horizon) {
           // the horizon grows by one step per step: look again when it could have caught up (at most 10 steps on)
-          recheckAt = ctx.step + Math.max(1, Math.min(10, Math.ceil((steps ?? Infinity) - horizon)));
+          recheckAt = ctx.step + Math.max(1, Math.min(10, Math.ceil((steps ?? Infinity) * p.margin - horizon)));
           return { veto: 'break-even' };
         }
         warmPrunes++;
