@@ -18,7 +18,7 @@ import type { PolicyContext, PolicyDefinition, PolicyResult, PolicyVeto } from '
 
 export const SUMMARY_PREFIX = '[Summary of the earlier conversation]\n';
 
-function lastUserIndex(history: readonly Message[]): number {
+export function lastUserIndex(history: readonly Message[]): number {
   for (let i = history.length - 1; i >= 0; i--) if (history[i]!.role === 'user') return i;
   return -1;
 }
@@ -34,14 +34,14 @@ function addText(m: Message, text: string, where: 'before' | 'after'): Message {
 }
 
 /** The summary as its own user message, or merged in front of the tail's first user message. */
-function withSummary(summary: string, tail: readonly Message[]): Message[] {
+export function withSummary(summary: string, tail: readonly Message[]): Message[] {
   const first = tail[0];
   if (first?.role !== 'user') return [{ role: 'user', content: SUMMARY_PREFIX + summary }, ...tail];
   return [addText(first, SUMMARY_PREFIX + summary, 'before'), ...tail.slice(1)];
 }
 
 /** The newest user message kept verbatim, followed by the summary of the work since and before it. */
-function requestWithSummary(request: Message, summary: string, tail: readonly Message[]): Message[] {
+export function requestWithSummary(request: Message, summary: string, tail: readonly Message[]): Message[] {
   return [addText(request, SUMMARY_PREFIX + summary, 'after'), ...tail];
 }
 

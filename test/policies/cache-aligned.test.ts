@@ -41,14 +41,45 @@ describe('cache-aligned', () => {
 
   it('without a pause, a warm prune happens only once it pays back within the expected remaining steps', () => {
     const w = smallWorkload('warm', 60);
-    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000 });
-    const warm = eager.events.filter((e) => e.kind === 'prune');
+    // the horizon here is the steps so far (paybackToSummary, tested below, ends it earlier)
+    const eager = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, paybackToSummary: false, paybackMargin: 1 });
+    const warm = eager.events.filter((e) => e.kind === 'prune' && e.note === 'pays back');
     expect(warm.length).toBeGreaterThan(0);
     for (const e of warm) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
+    // a margin: each accepted prune pays back that many times over within the horizon, so fewer are
+    const margin = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, paybackToSummary: false, paybackMargin: 2 });
+    const paid = margin.events.filter((e) => e.kind === 'prune' && e.note === 'pays back');
+    expect(paid.length).toBeLessThan(warm.length);
+    for (const e of paid) expect(2 * JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon + 0.1);
     // a horizon of 1 step: no prune pays back that fast, so every candidate is vetoed
-    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1 });
+    const strict = run(w, { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1, paybackToSummary: false, paybackMargin: 1 });
     expect(strict.events.filter((e) => e.kind === 'prune' && e.note === 'pays back').length).toBeLessThan(warm.length);
     expect(strict.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
+  });
+
+  it('a warm prune must pay back before the summary the prompt growth points to', () => {
+    const w = smallWorkload('warm', 60);
+    // the workload grows to ~0.6 of the window: a summary threshold at 0.7 leaves few steps for a payback
+    const base = { pruneFraction: 0, pruneMinTokens: 1000, minHorizonSteps: 1000, summaryFraction: 0.7, paybackMargin: 1 };
+    const untilEnd = run(w, { ...base, paybackToSummary: false }).events.filter((e) => e.note === 'pays back');
+    const toSummary = run(w, { ...base, paybackToSummary: true });
+    const accepted = toSummary.events.filter((e) => e.note === 'pays back');
+    expect(accepted.length).toBeLessThan(untilEnd.length);
+    for (const e of accepted) expect(JSON.parse(e.detail).breakEvenSteps).toBeLessThanOrEqual(JSON.parse(e.detail).horizon);
+    expect(toSummary.vetoes.some((v) => v.veto === 'break-even')).toBe(true);
+  });
+
+  it('summarizes at a cold moment once the prompt passed coldSummaryFraction, and not on a warm cache', () => {
+    const w = smallWorkload('cold', 45, { gap: (t) => (t === 30 ? 600 : 5) });
+    // nothing is dead and no threshold summary: only the cold moment at step 30 can summarize
+    const base = { summaryFraction: 1, pruneMinTokens: 1_000_000, reusePriorSteps: 1000 };
+    const cold = run(w, { ...base, coldSummaryFraction: 0.05 });
+    const summaries = cold.events.filter((e) => e.kind === 'summary');
+    expect(summaries.map((e) => e.step)).toEqual([30]);
+    expect(summaries[0]!.phase).toBe('before');
+    expect(cold.telemetry.coldSummaries).toBe(1);
+    expect(cold.violations).toEqual([]);
+    expect(run(w, { ...base, coldSummaryFraction: 1 }).events.filter((e) => e.kind === 'summary')).toEqual([]);
   });
 
   it('summarizes right after a request at the threshold, reading its input from the warm cache', () => {
