@@ -8,6 +8,7 @@
  */
 import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { bridgedPolicy } from './bridge/client.js';
+import { MASTRA_DEFINITIONS } from './mastra/definition.js';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const moduleFile = (rel: string): string => new URL(FROM_SOURCE ? `${rel}.ts` : `${rel}.js`, import.meta.url).href;
@@ -100,4 +101,5 @@ export const langchainClearToolUsesPolicy: PolicyDefinition = {
 
 export const FRAMEWORK_DEFINITIONS: readonly PolicyDefinition[] = [
   aiSdkPrepareStepPolicy, aiSdkPrunePolicy, langchainMiddlewarePolicy, langchainSummarizationPolicy, langchainClearToolUsesPolicy,
+  ...MASTRA_DEFINITIONS,
 ];
