@@ -30,6 +30,17 @@ export const isLlmRequestProcessor = (p: unknown): p is LlmRequestProcessor =>
 
 const nameOf = (p: LlmRequestProcessor, i: number): string => p.id ?? p.name ?? `processor-${i}`;
 
+/**
+ * The event kind the report and `check` read, by what the processor does: TokenLimiter drops the oldest
+ * messages to fit a limit (a sliding window, which `check` holds to fitting the window); ToolCallFilter
+ * removes tool calls and results and claims to keep text (a prune). Others: their id. (1.x ids, 0.x names.)
+ */
+export function eventKind(processor: string): string {
+  if (processor === 'token-limiter' || processor === 'TokenLimiter') return 'sliding-window';
+  if (processor === 'tool-call-filter' || processor === 'ToolCallFilter') return 'prune';
+  return processor;
+}
+
 function tripwire(e: unknown, who: string): Error {
   const err = e instanceof Error ? e : new Error(String(e));
   if (err.name === 'TripWire' || err.constructor?.name === 'TripWire') return new Error(`Mastra tripwire from ${who}: ${err.message} (the run ends without a model call)`);
@@ -84,7 +95,7 @@ export function llmRequestPolicy(id: string, params: Readonly<Record<string, unk
     if (out.length === history.length && out.every((m, i) => m === history[i])) return history;
     counts['mastra.promptChanges']!++;
     counts['mastra.messagesRemoved']! += Math.max(0, history.length - out.length);
-    return { messages: out, kind: changedBy.join('+') };
+    return { messages: out, kind: [...new Set(changedBy.map(eventKind))].join('+') };
   };
   return { id, params, view, telemetry: () => ({ ...counts, 'mastra.version': version }) };
 }

@@ -15,6 +15,7 @@
 import type { Message } from '../../core/messages.js';
 import type { AsyncContextPolicy, AsyncPolicyContext } from '../async-policy.js';
 import { CoreMessageMap, type CoreMessage } from './convert-core.js';
+import { eventKind } from './llm-request.js';
 
 export interface MemoryProcessorLike {
   name?: string;
@@ -53,7 +54,7 @@ export function memoryProcessorPolicy(id: string, params: Readonly<Record<string
     base = [...kept, ...fresh];
     baseOf = history.length;
     changed = by.length > 0 && !(kept.length === recalled.length && kept.every((m, i) => m === recalled[i]));
-    kind = by.join('+') || kind;
+    kind = [...new Set(by.map(eventKind))].join('+') || kind;
     if (changed) {
       counts['mastra.runsChanged']++;
       counts['mastra.messagesRemoved'] += Math.max(0, recalled.length - kept.length);
