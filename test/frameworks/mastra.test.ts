@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, type Message } from '../../src/core/messages.js';
 import type { AsyncPolicyContext } from '../../src/frameworks/async-policy.js';
-import { PromptMap, type PromptMessage } from '../../src/frameworks/mastra/convert.js';
+import { PromptMap, type PromptMessage, type PromptPart } from '../../src/frameworks/mastra/convert.js';
 import { CoreMessageMap, type CoreMessage } from '../../src/frameworks/mastra/convert-core.js';
 import { llmRequestPolicy } from '../../src/frameworks/mastra/llm-request.js';
 import { checkedMastraVersion, nodeSatisfies } from '../../src/frameworks/mastra/load.js';
@@ -47,7 +47,7 @@ describe('the Mastra 1.x prompt (LanguageModelV2Prompt)', () => {
   it('rebuilds a message a processor filtered, keeping the text it left', () => {
     const map = new PromptMap();
     const prompt = map.toPrompt([u1, a1, t1], '');
-    const a = prompt[1] as Extract<PromptMessage, { role: 'assistant' }>;
+    const a = prompt[1] as { role: 'assistant'; content: PromptPart[] };
     const filtered = [prompt[0]!, { ...a, content: a.content.filter((p) => p.type !== 'tool-call') }] as PromptMessage[];
     const back = map.fromPrompt(filtered);
     expect(back[0]).toBe(u1);
