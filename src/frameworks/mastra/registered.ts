@@ -51,9 +51,8 @@ export async function createAsync(params: Readonly<Record<string, unknown>>): Pr
   const version = mastraVersion(from, dir);
   if (Number(version.split('.')[0]) < 1) {
     const mem = await memoryProcessors(from, dir);
-    const label = `core@${version}`;
-    if (!limiter) return memoryProcessorPolicy(id, params, [new mem.ToolCallFilter()], label);
-    return builtOnFirstCall(id, params, (ctx) => memoryProcessorPolicy(id, params, [new mem.TokenLimiter(tokenLimit(params, ctx))], label));
+    if (!limiter) return memoryProcessorPolicy(id, params, [new mem.ToolCallFilter()], version);
+    return builtOnFirstCall(id, params, (ctx) => memoryProcessorPolicy(id, params, [new mem.TokenLimiter(tokenLimit(params, ctx))], version));
   }
   const core = await loadMastraCore(from, dir);
   const ctor = (name: string): Ctor<LlmRequestProcessor> => {

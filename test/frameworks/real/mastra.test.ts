@@ -41,7 +41,7 @@ describe.skipIf(!INSTALLED)('the Mastra adapter on @mastra/core 0.24 + @mastra/m
     expect(failures(rows)).toEqual([]);
     const [mastra] = byLabel(rows, 'mastra-processors');
     expect(mastra!['telemetry.mastra.hook']).toBe('memory.process');
-    expect(mastra!['telemetry.mastra.version']).toBe('core@0.24.9');
+    expect(mastra!['telemetry.mastra.version']).toBe('0.24.9');
     // once per agent run: one processing per user turn, the earlier turns' tool calls left out
     expect(num(mastra!, 'telemetry.mastra.runs')).toBe(num(mastra!, 'userTurns'));
     expect(num(mastra!, 'telemetry.mastra.runsChanged')).toBeGreaterThan(0);
@@ -69,10 +69,12 @@ describe.skipIf(!INSTALLED)('the Mastra adapter on @mastra/core 0.24 + @mastra/m
   it('check on the 0.x processors: TokenLimiter can orphan a tool result, ToolCallFilter drops the text with the calls', () => {
     // 0.x TokenLimiter keeps the newest contiguous messages that fit, with no regard for tool pairs (1.x
     // groups them); 0.x ToolCallFilter drops every message that holds a call or result, text included
-    const limiter = cb(['check', '--policy', `mastra-token-limiter:${PKG}`, '--runs', '40']);
+    // (named invariants only: the 0.x TokenLimiter counts with js-tiktoken, which makes a full check slow)
+    const only = (...names: string[]): string[] => names.flatMap((n) => ['--invariant', n]);
+    const limiter = cb(['check', '--policy', `mastra-token-limiter:${PKG}`, '--runs', '40', ...only('policy-completes', 'input-not-mutated', 'no-orphan-result', 'unique-call-ids')]);
     expect(limiter.code, limiter.stderr).toBe(2);
     expect(limiter.stdout).toMatch(/✗ no-orphan-result/);
-    expect(limiter.stdout).not.toMatch(/✗ (policy-completes|input-not-mutated|deterministic|unique-call-ids)/);
+    expect(limiter.stdout).not.toMatch(/✗ (policy-completes|input-not-mutated|unique-call-ids)/);
     const filter = cb(['check', '--policy', `mastra-tool-call-filter:${PKG}`, '--runs', '40']);
     expect(filter.code, filter.stderr).toBe(2);
     expect(filter.stdout).toMatch(/✗ claimed-text-kept/);
