@@ -10,6 +10,7 @@ import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
 import { bridgedPolicy } from './bridge/client.js';
 import { clineSdkPolicy } from './cline/definition.js';
 import { geminiCliRealPolicy } from './gemini-cli/definition.js';
+import { MASTRA_DEFINITIONS } from './mastra/definition.js';
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const moduleFile = (rel: string): string => new URL(FROM_SOURCE ? `${rel}.ts` : `${rel}.js`, import.meta.url).href;
@@ -121,4 +122,5 @@ export const FRAMEWORK_DEFINITIONS: readonly PolicyDefinition[] = [
   langchainTrimPolicy,
   clineSdkPolicy,
   geminiCliRealPolicy,
+  ...MASTRA_DEFINITIONS,
 ];
