@@ -41,6 +41,8 @@ const AI6 = { ai: '6.0.326' };
 const AI7 = { ai: '7.0.173' };
 const LANGCHAIN = { langchain: '1.5.14', '@langchain/core': '1.4.0' };
 const MASTRA = { '@mastra/core': '1.71.0' };
+/** on Node 20 npm resolves the 0.x line, whose TokenLimiter and ToolCallFilter are @mastra/memory's memory processors */
+const MASTRA0 = { '@mastra/core': '0.24.9', '@mastra/memory': '0.15.13' };
 const CLINE = { '@cline/core': '0.0.86' };
 const GEMINI = { '@google/gemini-cli-core': '0.61.0' };
 
@@ -52,6 +54,13 @@ const langchainBoth: FrameworkRequirement = {
   nodeRange: '>=20',
   limitedBy: 'langchain@1.5.14',
   installs: [{ node: 20, dir: N20, packages: LANGCHAIN }, { node: 22, dir: N22, packages: LANGCHAIN }],
+};
+
+/** the Mastra entries: 0.x memory processors on Node 20, 1.x processors on Node >= 22.13 */
+const mastraBoth: FrameworkRequirement = {
+  nodeRange: '>=20 (0.x), >=22.13 (1.x)',
+  limitedBy: '@mastra/core@0.24.9',
+  installs: [{ node: 20, dir: N20, packages: MASTRA0 }, { node: 22, dir: N22, packages: MASTRA }],
 };
 
 export const FRAMEWORK_REQUIREMENTS: Readonly<Record<string, FrameworkRequirement>> = {
@@ -78,8 +87,15 @@ export const FRAMEWORK_REQUIREMENTS: Readonly<Record<string, FrameworkRequiremen
   'langchain-summarization': langchainBoth,
   'langchain-clear-tool-uses': langchainBoth,
   'langchain-trim': langchainBoth,
-  'mastra-token-limiter': { nodeRange: '>=22.13', limitedBy: '@mastra/core@1.71.0', installs: [{ node: 22, dir: N22, packages: MASTRA }] },
-  'mastra-tool-call-filter': { nodeRange: '>=22.13', limitedBy: '@mastra/core@1.71.0', installs: [{ node: 22, dir: N22, packages: MASTRA }] },
+  'mastra-token-limiter': mastraBoth,
+  'mastra-tool-call-filter': mastraBoth,
+  'mastra-processors': {
+    ...mastraBoth,
+    installs: [
+      { node: 20, dir: N20, packages: MASTRA0, params: 'module=oracles/frameworks/fixtures/memory-processors.ts' },
+      { node: 22, dir: N22, packages: MASTRA, params: 'module=oracles/frameworks-node22/fixtures/processors.ts' },
+    ],
+  },
   'cline-sdk': { nodeRange: '>=22', limitedBy: '@cline/core@0.0.86', installs: [{ node: 22, dir: N22, packages: CLINE }] },
   'gemini-cli-real': {
     nodeRange: '>=20',

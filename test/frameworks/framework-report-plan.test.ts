@@ -10,8 +10,8 @@ import type { PolicyDefinition } from '../../src/policies/types.js';
 import { costTable, planCells, ranWhereTable, specOf, verdictOverview } from '../../scripts/framework-report-plan.js';
 import { installOn } from '../../src/frameworks/requirements.js';
 
-/** an entry registered on another branch, as the report would see it once merged */
-const mastra: PolicyDefinition = { ...aiSdkPrunePolicy, id: 'mastra-token-limiter' };
+/** an entry whose packages need Node 22, as the report sees it (a stand-in definition with its id) */
+const cline: PolicyDefinition = { ...aiSdkPrunePolicy, id: 'cline-sdk' };
 const unknown: PolicyDefinition = { ...aiSdkPrunePolicy, id: 'not-in-requirements' };
 const allInstalled = (): undefined => undefined;
 
@@ -28,11 +28,11 @@ describe('framework report plan', () => {
   });
 
   it('says why an entry did not run: the Node range, a package not installed, a Node not to be had', () => {
-    const cells = planCells([mastra, langchainTrimPolicy], [20, 22],
+    const cells = planCells([cline, langchainTrimPolicy], [20, 22],
       (i) => (i.dir === 'oracles/frameworks-node22' ? 'langchain is not installed in `oracles/frameworks-node22`' : undefined));
     const why = cells.map((c) => (c.ran ? 'ran' : c.why));
     expect(why).toEqual([
-      'its packages need Node >=22.13 (@mastra/core@1.71.0)',
+      'its packages need Node >=22 (@cline/core@0.0.86)',
       'langchain is not installed in `oracles/frameworks-node22`',
       'ran',
       'langchain is not installed in `oracles/frameworks-node22`',
@@ -46,12 +46,12 @@ describe('framework report plan', () => {
   });
 
   it('renders the ran-where table with the packages and the failed sessions', () => {
-    const cells = planCells([mastra, aiSdkPrunePolicy], [20, 22], allInstalled);
+    const cells = planCells([cline, aiSdkPrunePolicy], [20, 22], allInstalled);
     const table = ranWhereTable(cells, [20, 22], (n) => `Node ${n}`, (node, id) => ({ total: 14, failed: node === 22 && id === 'ai-sdk-prune' ? 2 : 0 }));
     expect(table.split('\n')).toEqual([
       '| entry | Node 20 | Node 22 |',
       '|---|---|---|',
-      '| `mastra-token-limiter` | not run: its packages need Node >=22.13 (@mastra/core@1.71.0) | ran: @mastra/core@1.71.0, as `mastra-token-limiter:packageDir=oracles/frameworks-node22`, 14 sessions |',
+      '| `cline-sdk` | not run: its packages need Node >=22 (@cline/core@0.0.86) | ran: @cline/core@0.0.86, as `cline-sdk:packageDir=oracles/frameworks-node22`, 14 sessions |',
       '| `ai-sdk-prune` | ran: ai@6.0.326, as `ai-sdk-prune:packageDir=oracles/frameworks`, 14 sessions | ran: ai@7.0.173, as `ai-sdk-prune:packageDir=oracles/frameworks-node22`, **2 of 14 sessions failed** |',
       "| `none`, `hermes` (baselines) | ran: compactbench's own, 14 sessions each | ran: compactbench's own, 14 sessions each |",
     ]);
