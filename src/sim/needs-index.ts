@@ -12,15 +12,25 @@ import { sameMessage } from '../core/diff.js';
 import type { Message } from '../core/messages.js';
 import type { KeptList } from './kept-list.js';
 
-export interface IndexLookups {
-  /** the need source a message is (a tool result's call id, a user message's append key), if any */
-  sourceKey(m: Message): string | undefined;
-  /** the need identifiers (and `call:<id>` marks) a message names, if any */
-  marks(m: Message): readonly string[] | undefined;
+/** What the index reads of one message, all at once (needs-meter.ts keeps it on the message's memo slot). */
+export interface MessageNeeds {
+  /** the need source the message is (a tool result's call id, a user message's append key), if any */
+  readonly key: string | undefined;
   /** the need identifiers source `key` holds (a summary of it may keep them), if any */
-  sourceIdents?(key: string): readonly string[] | undefined;
+  readonly ids: readonly string[] | undefined;
+  /** the need identifiers (and `call:<id>` marks) the message names, if any */
+  readonly marks: readonly string[] | undefined;
   /** what a summary message names by what its summary kept (a shared list: not counted identifier by identifier) */
-  kept?(m: Message): KeptList | undefined;
+  readonly kept: KeptList | undefined;
+}
+
+export interface IndexLookups {
+  /**
+   * The message's needs. One read per message added or removed. Why: four look-ups in maps keyed by
+   * message and source key (its key, its marks, its summary, its source's identifiers), each touching
+   * memory the step does not otherwise touch, were most of a compaction's cost in the index.
+   */
+  entry(m: Message): MessageNeeds;
 }
 
 /**
@@ -99,7 +109,7 @@ export class RequestIndex {
    */
   listen(l: ContextListener): void {
     this.context = l;
-    for (const k of this.holders.keys()) this.sourceEntered(k);
+    for (const hs of this.holders.values()) this.sourceEntered(this.look.entry(hs[0]!).ids);
     for (const [x, c] of this.named) if (c > 0 && !x.startsWith('call:')) this.enter(x);
     for (const k of this.keptLists.keys()) l.keptEntered(k);
   }
@@ -126,19 +136,20 @@ export class RequestIndex {
     /** each key a removed message held a copy of, with its holder before this update */
     let before: Map<string, Message> | undefined;
     for (const m of removed) {
-      const k = this.look.sourceKey(m);
+      const e = this.look.entry(m);
+      const k = e.key;
       if (k !== undefined) {
         const hs = this.holders.get(k)!;
         if (!before?.has(k)) (before ??= new Map()).set(k, hs[hs.length - 1]!);
         hs.splice(hs.lastIndexOf(m), 1);
         if (!hs.length) {
           this.holders.delete(k);
-          this.sourceLeft(k);
+          this.sourceLeft(e.ids);
         }
       }
-      const ms = this.look.marks(m);
+      const ms = e.marks;
       if (ms) for (const x of ms) this.unname(x);
-      const kl = this.look.kept?.(m);
+      const kl = e.kept;
       const held = kl && this.keptLists.get(kl);
       if (held) {
         if (held > 1) this.keptLists.set(kl, held - 1);
@@ -155,21 +166,22 @@ export class RequestIndex {
     for (let i = start; i < newEnd; i++) this.msgs[i] = req[i]!;
     this.len = req.length;
     for (const m of added) {
-      const k = this.look.sourceKey(m);
+      const e = this.look.entry(m);
+      const k = e.key;
       if (k !== undefined) {
         const hs = this.holders.get(k);
         if (!hs) {
           this.holders.set(k, [m]);
-          this.sourceEntered(k);
+          this.sourceEntered(e.ids);
         } else {
           // a key held twice (a policy may repeat a message): its holders in request order, the last holds it
           hs.push(m);
           this.reorder(hs);
         }
       }
-      const ms = this.look.marks(m);
+      const ms = e.marks;
       if (ms) for (const x of ms) this.name(x);
-      const kl = this.look.kept?.(m);
+      const kl = e.kept;
       if (kl) {
         const c = this.keptLists.get(kl) ?? 0;
         this.keptLists.set(kl, c + 1);
@@ -208,14 +220,13 @@ export class RequestIndex {
     if (c === 0 && this.context && !x.startsWith('call:')) this.leave(x);
   }
 
-  private sourceEntered(k: string): void {
-    const ids = this.context && this.look.sourceIdents?.(k);
-    if (ids) for (const id of ids) this.enter(id);
+  /** a source holding `ids` entered the request */
+  private sourceEntered(ids: readonly string[] | undefined): void {
+    if (ids && this.context) for (const id of ids) this.enter(id);
   }
 
-  private sourceLeft(k: string): void {
-    const ids = this.context && this.look.sourceIdents?.(k);
-    if (ids) for (const id of ids) this.leave(id);
+  private sourceLeft(ids: readonly string[] | undefined): void {
+    if (ids && this.context) for (const id of ids) this.leave(id);
   }
 
   private enter(id: string): void {
