@@ -46,6 +46,8 @@ export interface ContextListener {
   keptLeft(k: KeptList): void;
 }
 
+const NO_KEYS: readonly string[] = [];
+
 /** how far past a mismatch the middles are searched for the next shared message */
 const LOOK_AHEAD = 32;
 
@@ -118,7 +120,7 @@ export class RequestIndex {
    * Re-reads `req` from `from` on. Returns the sources that were in the request from `from` on before
    * and are now gone or held by another message (a placeholder, a truncation): what this send broke.
    */
-  update(req: readonly Message[], from: number): string[] {
+  update(req: readonly Message[], from: number): readonly string[] {
     const start = Math.max(0, Math.min(from, this.len, req.length));
     // the tail both requests share, message for message (identity), from the end
     let keep = 0;
@@ -133,14 +135,20 @@ export class RequestIndex {
     removed.length = 0;
     added.length = 0;
     matchMiddles(this.msgs, start, oldEnd, req, start, newEnd, removed, added);
-    /** each key a removed message held a copy of, with its holder before this update */
-    let before: Map<string, Message> | undefined;
+    // each key a removed message held a copy of, with its holder before this update (in the scratch lists:
+    // a map per update was a fifth of the update's own time)
+    const keys = this.touchedKeys;
+    const holders = this.touchedHeld;
     for (const m of removed) {
       const e = this.look.entry(m);
       const k = e.key;
       if (k !== undefined) {
         const hs = this.holders.get(k)!;
-        if (!before?.has(k)) (before ??= new Map()).set(k, hs[hs.length - 1]!);
+        // a key with one holder is met once; one held twice may be met twice: its first holder counts
+        if (hs.length === 1 || !keys.includes(k)) {
+          keys.push(k);
+          holders.push(hs[hs.length - 1]!);
+        }
         hs.splice(hs.lastIndexOf(m), 1);
         if (!hs.length) {
           this.holders.delete(k);
@@ -163,7 +171,8 @@ export class RequestIndex {
     // grown by push (amortized): setting `length` past the capacity reallocates to exactly that size, every step
     while (this.msgs.length < req.length) this.msgs.push(req[this.msgs.length]!);
     if (keep && newEnd !== oldEnd) this.msgs.copyWithin(newEnd, oldEnd, this.len);
-    for (let i = start; i < newEnd; i++) this.msgs[i] = req[i]!;
+    // written only where it differs: a message matched in place (a rewrite's unchanged middle) costs no store
+    for (let i = start; i < newEnd; i++) if (this.msgs[i] !== req[i]) this.msgs[i] = req[i]!;
     this.len = req.length;
     for (const m of added) {
       const e = this.look.entry(m);
@@ -191,15 +200,19 @@ export class RequestIndex {
     removed.length = 0;
     added.length = 0;
     if (this.leaving.length) this.settleLeft();
-    if (!before) return [];
+    if (!keys.length) return NO_KEYS;
     const broken: string[] = [];
-    for (const [k, held] of before) if (this.holder(k) !== held) broken.push(k);
+    for (let i = 0; i < keys.length; i++) if (this.holder(keys[i]!) !== holders[i]) broken.push(keys[i]!);
+    keys.length = 0;
+    holders.length = 0;
     return broken;
   }
 
   /** scratch lists of `update`, reused so a step allocates none */
   private readonly removed: Message[] = [];
   private readonly added: Message[] = [];
+  private readonly touchedKeys: string[] = [];
+  private readonly touchedHeld: Message[] = [];
 
   /** `hs` (messages holding one key) put in request order. O(request): only for a key held twice. */
   private reorder(hs: Message[]): void {
