@@ -16,7 +16,10 @@ import type { KeptList } from './kept-list.js';
 export interface MessageNeeds {
   /** the need source the message is (a tool result's call id, a user message's append key), if any */
   readonly key: string | undefined;
-  /** the need identifiers source `key` holds (a summary of it may keep them), if any */
+  /**
+   * the need identifiers source `key` holds (a summary of it may keep them); undefined for a key no need can
+   * name (not reported when a send breaks it), empty for one that holds none but can be needed (a re-fetched copy)
+   */
   readonly ids: readonly string[] | undefined;
   /** the need identifiers (and `call:<id>` marks) the message names, if any */
   readonly marks: readonly string[] | undefined;
@@ -118,7 +121,9 @@ export class RequestIndex {
 
   /**
    * Re-reads `req` from `from` on. Returns the sources that were in the request from `from` on before
-   * and are now gone or held by another message (a placeholder, a truncation): what this send broke.
+   * and are now gone or held by another message (a placeholder, a truncation): what this send broke. Only
+   * sources a need can name (an entry with `ids`): a compaction breaks many more, and the meter keeps
+   * each broken key for the session.
    */
   update(req: readonly Message[], from: number): readonly string[] {
     const start = Math.max(0, Math.min(from, this.len, req.length));
@@ -144,8 +149,9 @@ export class RequestIndex {
       const k = e.key;
       if (k !== undefined) {
         const hs = this.holders.get(k)!;
-        // a key with one holder is met once; one held twice may be met twice: its first holder counts
-        if (hs.length === 1 || !keys.includes(k)) {
+        // only sources that can be needed (a key with identifiers) are reported. A key with one holder is
+        // met once; one held twice may be met twice: its first holder counts
+        if (e.ids !== undefined && (hs.length === 1 || !keys.includes(k))) {
           keys.push(k);
           holders.push(hs[hs.length - 1]!);
         }

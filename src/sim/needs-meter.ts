@@ -156,7 +156,8 @@ export class NeedsMeter {
     const key = this.sourceKey(m);
     const marks = this.marksOf(m);
     const fresh: Entry = {
-      owner: scripted ? this.look : this, key, ids: key !== undefined ? this.look.sourceIdents.get(key) : undefined,
+      // a re-fetched copy holds no identifier of its own, but a need of its source is charged to its removal
+      owner: scripted ? this.look : this, key, ids: key !== undefined ? this.look.sourceIdents.get(key) ?? (this.copies.has(key) ? NONE : undefined) : undefined,
       marks, kept: scripted ? undefined : this.keptOf(m),
     };
     if (slot) slot.needs = fresh;
