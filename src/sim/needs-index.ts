@@ -115,7 +115,7 @@ export class RequestIndex {
   listen(l: ContextListener): void {
     this.context = l;
     for (const hs of this.holders.values()) this.sourceEntered(this.look.entry(hs[0]!).ids);
-    for (const [x, c] of this.named) if (c > 0 && !x.startsWith('call:')) this.enter(x);
+    for (const x of this.named.keys()) if (!x.startsWith('call:')) this.enter(x);
     for (const k of this.keptLists.keys()) l.keptEntered(k);
   }
 
@@ -235,8 +235,12 @@ export class RequestIndex {
 
   private unname(x: string): void {
     const c = this.named.get(x)! - 1;
-    this.named.set(x, c);
-    if (c === 0 && this.context && !x.startsWith('call:')) this.leave(x);
+    // a mark no message names any more is dropped: the map stays the size of the request, not of the
+    // history (every call id ever sent stayed in it at 0, and its look-ups grew colder with the session)
+    if (c === 0) {
+      this.named.delete(x);
+      if (this.context && !x.startsWith('call:')) this.leave(x);
+    } else this.named.set(x, c);
   }
 
   /** a source holding `ids` entered the request */
