@@ -71,13 +71,15 @@ export interface MessageMemo {
   valid?: true;
   /** the chars/4 estimate agents' own policies use (policies/shared/rough.ts) */
   rough?: number;
+  /** what the needs meter reads of the message (sim/needs-meter.ts), tagged with whose reading it is */
+  needs?: unknown;
 }
 
 /**
  * A new slot, every field present (unset): all slots share one object shape, so the reads on every step
  * (`memo.tokens`, `memo.hash`, `memo.rough`) stay monomorphic whichever field was filled first.
  */
-const newMemo = (): MessageMemo => ({ tokens: undefined, hash: undefined, valid: undefined, rough: undefined }) as unknown as MessageMemo;
+const newMemo = (): MessageMemo => ({ tokens: undefined, hash: undefined, valid: undefined, rough: undefined, needs: undefined }) as unknown as MessageMemo;
 
 /** The memo slot of a frozen message, if the harness attached one. */
 export function memoOf(msg: Message): MessageMemo | undefined {

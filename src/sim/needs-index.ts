@@ -12,15 +12,28 @@ import { sameMessage } from '../core/diff.js';
 import type { Message } from '../core/messages.js';
 import type { KeptList } from './kept-list.js';
 
-export interface IndexLookups {
-  /** the need source a message is (a tool result's call id, a user message's append key), if any */
-  sourceKey(m: Message): string | undefined;
-  /** the need identifiers (and `call:<id>` marks) a message names, if any */
-  marks(m: Message): readonly string[] | undefined;
-  /** the need identifiers source `key` holds (a summary of it may keep them), if any */
-  sourceIdents?(key: string): readonly string[] | undefined;
+/** What the index reads of one message, all at once (needs-meter.ts keeps it on the message's memo slot). */
+export interface MessageNeeds {
+  /** the need source the message is (a tool result's call id, a user message's append key), if any */
+  readonly key: string | undefined;
+  /**
+   * the need identifiers source `key` holds (a summary of it may keep them); undefined for a key no need can
+   * name (not reported when a send breaks it), empty for one that holds none but can be needed (a re-fetched copy)
+   */
+  readonly ids: readonly string[] | undefined;
+  /** the need identifiers (and `call:<id>` marks) the message names, if any */
+  readonly marks: readonly string[] | undefined;
   /** what a summary message names by what its summary kept (a shared list: not counted identifier by identifier) */
-  kept?(m: Message): KeptList | undefined;
+  readonly kept: KeptList | undefined;
+}
+
+export interface IndexLookups {
+  /**
+   * The message's needs. One read per message added or removed. Why: four look-ups in maps keyed by
+   * message and source key (its key, its marks, its summary, its source's identifiers), each touching
+   * memory the step does not otherwise touch, were most of a compaction's cost in the index.
+   */
+  entry(m: Message): MessageNeeds;
 }
 
 /**
@@ -35,6 +48,8 @@ export interface ContextListener {
   /** it left (no message of the request holds it any more) */
   keptLeft(k: KeptList): void;
 }
+
+const NO_KEYS: readonly string[] = [];
 
 /** how far past a mismatch the middles are searched for the next shared message */
 const LOOK_AHEAD = 32;
@@ -99,16 +114,18 @@ export class RequestIndex {
    */
   listen(l: ContextListener): void {
     this.context = l;
-    for (const k of this.holders.keys()) this.sourceEntered(k);
-    for (const [x, c] of this.named) if (c > 0 && !x.startsWith('call:')) this.enter(x);
+    for (const hs of this.holders.values()) this.sourceEntered(this.look.entry(hs[0]!).ids);
+    for (const x of this.named.keys()) if (!x.startsWith('call:')) this.enter(x);
     for (const k of this.keptLists.keys()) l.keptEntered(k);
   }
 
   /**
    * Re-reads `req` from `from` on. Returns the sources that were in the request from `from` on before
-   * and are now gone or held by another message (a placeholder, a truncation): what this send broke.
+   * and are now gone or held by another message (a placeholder, a truncation): what this send broke. Only
+   * sources a need can name (an entry with `ids`): a compaction breaks many more, and the meter keeps
+   * each broken key for the session.
    */
-  update(req: readonly Message[], from: number): string[] {
+  update(req: readonly Message[], from: number): readonly string[] {
     const start = Math.max(0, Math.min(from, this.len, req.length));
     // the tail both requests share, message for message (identity), from the end
     let keep = 0;
@@ -123,22 +140,30 @@ export class RequestIndex {
     removed.length = 0;
     added.length = 0;
     matchMiddles(this.msgs, start, oldEnd, req, start, newEnd, removed, added);
-    /** each key a removed message held a copy of, with its holder before this update */
-    let before: Map<string, Message> | undefined;
+    // each key a removed message held a copy of, with its holder before this update (in the scratch lists:
+    // a map per update was a fifth of the update's own time)
+    const keys = this.touchedKeys;
+    const holders = this.touchedHeld;
     for (const m of removed) {
-      const k = this.look.sourceKey(m);
+      const e = this.look.entry(m);
+      const k = e.key;
       if (k !== undefined) {
         const hs = this.holders.get(k)!;
-        if (!before?.has(k)) (before ??= new Map()).set(k, hs[hs.length - 1]!);
+        // only sources that can be needed (a key with identifiers) are reported. A key with one holder is
+        // met once; one held twice may be met twice: its first holder counts
+        if (e.ids !== undefined && (hs.length === 1 || !keys.includes(k))) {
+          keys.push(k);
+          holders.push(hs[hs.length - 1]!);
+        }
         hs.splice(hs.lastIndexOf(m), 1);
         if (!hs.length) {
           this.holders.delete(k);
-          this.sourceLeft(k);
+          this.sourceLeft(e.ids);
         }
       }
-      const ms = this.look.marks(m);
+      const ms = e.marks;
       if (ms) for (const x of ms) this.unname(x);
-      const kl = this.look.kept?.(m);
+      const kl = e.kept;
       const held = kl && this.keptLists.get(kl);
       if (held) {
         if (held > 1) this.keptLists.set(kl, held - 1);
@@ -152,24 +177,26 @@ export class RequestIndex {
     // grown by push (amortized): setting `length` past the capacity reallocates to exactly that size, every step
     while (this.msgs.length < req.length) this.msgs.push(req[this.msgs.length]!);
     if (keep && newEnd !== oldEnd) this.msgs.copyWithin(newEnd, oldEnd, this.len);
-    for (let i = start; i < newEnd; i++) this.msgs[i] = req[i]!;
+    // written only where it differs: a message matched in place (a rewrite's unchanged middle) costs no store
+    for (let i = start; i < newEnd; i++) if (this.msgs[i] !== req[i]) this.msgs[i] = req[i]!;
     this.len = req.length;
     for (const m of added) {
-      const k = this.look.sourceKey(m);
+      const e = this.look.entry(m);
+      const k = e.key;
       if (k !== undefined) {
         const hs = this.holders.get(k);
         if (!hs) {
           this.holders.set(k, [m]);
-          this.sourceEntered(k);
+          this.sourceEntered(e.ids);
         } else {
           // a key held twice (a policy may repeat a message): its holders in request order, the last holds it
           hs.push(m);
           this.reorder(hs);
         }
       }
-      const ms = this.look.marks(m);
+      const ms = e.marks;
       if (ms) for (const x of ms) this.name(x);
-      const kl = this.look.kept?.(m);
+      const kl = e.kept;
       if (kl) {
         const c = this.keptLists.get(kl) ?? 0;
         this.keptLists.set(kl, c + 1);
@@ -179,15 +206,19 @@ export class RequestIndex {
     removed.length = 0;
     added.length = 0;
     if (this.leaving.length) this.settleLeft();
-    if (!before) return [];
+    if (!keys.length) return NO_KEYS;
     const broken: string[] = [];
-    for (const [k, held] of before) if (this.holder(k) !== held) broken.push(k);
+    for (let i = 0; i < keys.length; i++) if (this.holder(keys[i]!) !== holders[i]) broken.push(keys[i]!);
+    keys.length = 0;
+    holders.length = 0;
     return broken;
   }
 
   /** scratch lists of `update`, reused so a step allocates none */
   private readonly removed: Message[] = [];
   private readonly added: Message[] = [];
+  private readonly touchedKeys: string[] = [];
+  private readonly touchedHeld: Message[] = [];
 
   /** `hs` (messages holding one key) put in request order. O(request): only for a key held twice. */
   private reorder(hs: Message[]): void {
@@ -204,18 +235,21 @@ export class RequestIndex {
 
   private unname(x: string): void {
     const c = this.named.get(x)! - 1;
-    this.named.set(x, c);
-    if (c === 0 && this.context && !x.startsWith('call:')) this.leave(x);
+    // a mark no message names any more is dropped: the map stays the size of the request, not of the
+    // history (every call id ever sent stayed in it at 0, and its look-ups grew colder with the session)
+    if (c === 0) {
+      this.named.delete(x);
+      if (this.context && !x.startsWith('call:')) this.leave(x);
+    } else this.named.set(x, c);
   }
 
-  private sourceEntered(k: string): void {
-    const ids = this.context && this.look.sourceIdents?.(k);
-    if (ids) for (const id of ids) this.enter(id);
+  /** a source holding `ids` entered the request */
+  private sourceEntered(ids: readonly string[] | undefined): void {
+    if (ids && this.context) for (const id of ids) this.enter(id);
   }
 
-  private sourceLeft(k: string): void {
-    const ids = this.context && this.look.sourceIdents?.(k);
-    if (ids) for (const id of ids) this.leave(id);
+  private sourceLeft(ids: readonly string[] | undefined): void {
+    if (ids && this.context) for (const id of ids) this.leave(id);
   }
 
   private enter(id: string): void {

@@ -9,12 +9,12 @@
  * step checks only its own needs. When a send drops or replaces a source, the step is remembered, so a
  * need found unmet later is charged to the events of that step (`needsBroken` in events.csv).
  */
-import { contentText, type Message } from '../core/messages.js';
+import { contentText, memoOf, type Message, type MessageMemo } from '../core/messages.js';
 import { identsIn } from '../workload/needs/idents.js';
 import { needLookup, type NeedLookup } from '../workload/needs/lookup.js';
 import type { Need } from '../workload/needs/types.js';
 import type { Workload } from '../workload/types.js';
-import { RequestIndex } from './needs-index.js';
+import { RequestIndex, type MessageNeeds } from './needs-index.js';
 import { SummaryKeeps } from './summary-keeps.js';
 import type { KeptList } from './kept-list.js';
 import type { Summarizer } from '../summarizer/types.js';
@@ -48,6 +48,12 @@ const PLACEHOLDER_CHARS = 4000;
 /** of a call's arguments, this many characters are searched for what it names (paths come first) */
 const ARG_CHARS = 2000;
 
+/** a message's needs (needs-index.ts), with whose reading it is: the workload's lookup for a scripted message, else the meter's */
+interface Entry extends MessageNeeds {
+  readonly owner: object;
+}
+type NeedsSlot = MessageMemo & { needs?: Entry };
+
 function classify(original: string, found: Message | undefined): RemovalKind {
   if (!found) return 'summary';
   const now = contentText(found);
@@ -79,10 +85,7 @@ export class NeedsMeter {
 
   constructor(w: Workload, settings: NeedsSettings, seed: string, private readonly checked = false) {
     this.look = needLookup(w);
-    const sourceIdents = this.look.sourceIdents;
-    this.index = new RequestIndex({
-      sourceKey: (m) => this.sourceKey(m), marks: (m) => this.marksOf(m), sourceIdents: (k) => sourceIdents.get(k), kept: (m) => this.keptOf(m),
-    });
+    this.index = new RequestIndex({ entry: (m) => this.entry(m) });
     this.keeps = new SummaryKeeps(settings.summaryNames, seed, () => this.index.keptInRequest(), (l) => this.index.listen(l));
   }
 
@@ -138,6 +141,27 @@ export class NeedsMeter {
       out.push({ need, status, removal });
     }
     return out;
+  }
+
+  /**
+   * What the needs index reads of `m`, kept on its memo slot (one property read per message the index adds
+   * or removes). A scripted message's reading is the workload's, shared by every session over it; a message
+   * the policy wrote is read per meter (its summary's kept list is this session's).
+   */
+  private entry(m: Message): MessageNeeds {
+    const slot = memoOf(m) as NeedsSlot | undefined;
+    const e = slot?.needs;
+    if (e !== undefined && (e.owner === this.look || e.owner === this)) return e;
+    const scripted = this.look.scripted.has(m);
+    const key = this.sourceKey(m);
+    const marks = this.marksOf(m);
+    const fresh: Entry = {
+      // a re-fetched copy holds no identifier of its own, but a need of its source is charged to its removal
+      owner: scripted ? this.look : this, key, ids: key !== undefined ? this.look.sourceIdents.get(key) ?? (this.copies.has(key) ? NONE : undefined) : undefined,
+      marks, kept: scripted ? undefined : this.keptOf(m),
+    };
+    if (slot) slot.needs = fresh;
+    return fresh;
   }
 
   private sourceKey(m: Message): string | undefined {

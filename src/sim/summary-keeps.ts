@@ -122,16 +122,22 @@ export class SummaryKeeps implements ContextListener {
       this.listen(this);
     }
     const prev = req.previousSummary ? this.namedBy(req.previousSummary) : undefined;
+    const last = this.last;
     let kept: KeptList;
     if (!prev && this.lastPlain && !this.changed) {
       // the context is as the last summary read it (a summary and its check in one step): the same list
-      kept = this.last!;
-    } else if (prev && prev === this.last && prev.isTop && !this.overflow) {
-      // everything the context held at the last summary is in `prev`: add what entered since and is still there
+      kept = last!;
+    } else if (last && last.isTop && !this.overflow && (prev === last || this.isPresent(last))) {
+      // `last` holds everything the context held when it was made, and the new list holds all of `last`: it
+      // updates that summary, or the request still holds it (a policy that summarizes its own summary again
+      // without passing it, as Gemini CLI does; or one whose summaries of two kinds alternate, as Hermes's
+      // micro-compaction and full compression do). So add what entered since and is still there, and what
+      // the updated summary kept beyond `last`
       const add: string[] = [];
       for (const id of this.dirty) if (this.context.has(id)) add.push(id);
-      for (const k of this.dirtyKept) if (!prev.covers(k) && this.isPresent(k)) for (const id of k) add.push(id);
-      kept = prev.extend(add);
+      for (const k of this.dirtyKept) if (!last.covers(k) && this.isPresent(k)) for (const id of k) add.push(id);
+      if (prev && !last.covers(prev)) for (const id of prev) add.push(id);
+      kept = last.extend(add);
     } else {
       const all: Iterable<string>[] = [this.context, ...this.present()];
       if (prev) all.push(prev);

@@ -9,8 +9,11 @@ import type { NeedCheck } from './needs-meter.js';
 
 export class SessionUseLog implements UseLog {
   private readonly last = new Map<string, number>();
-  /** scripted step index → the loop step that sent it (closed-loop re-fetches shift the two apart) */
-  private readonly loopOf = new Map<number, number>();
+  /**
+   * scripted step index → the loop step that sent it (closed-loop re-fetches shift the two apart). An array:
+   * scripted steps are sent in order, so it fills densely, where a map grew and rehashed by one entry a step
+   */
+  private readonly loopOf: number[] = [];
   readonly gaps: number[] = [];
 
   /** `copyOf(id)`: the source a re-fetched copy stands for (undefined for an original) */
@@ -22,9 +25,9 @@ export class SessionUseLog implements UseLog {
 
   /** The needs the request of loop step `s` (scripted step `scripted`, or −1 for an inserted one) was checked for. */
   record(s: number, scripted: number, checks: readonly NeedCheck[]): void {
-    if (scripted >= 0) this.loopOf.set(scripted, s);
+    if (scripted >= 0) this.loopOf[scripted] = s;
     for (const c of checks) {
-      const prev = this.last.get(c.need.source) ?? this.loopOf.get(c.need.sourceStep) ?? c.need.sourceStep;
+      const prev = this.last.get(c.need.source) ?? this.loopOf[c.need.sourceStep] ?? c.need.sourceStep;
       this.gaps.push(s - prev);
       this.last.set(c.need.source, s);
     }

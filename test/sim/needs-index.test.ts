@@ -9,10 +9,13 @@ import { matchMiddles, RequestIndex, type ContextListener } from '../../src/sim/
 
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
 const look = {
-  sourceKey: (m: Message) => m.tool_call_id,
-  marks: (m: Message) => (typeof m.content === 'string' && m.content.startsWith('names:') ? m.content.slice(6).split(',') : undefined),
-  // each source holds the identifier `id-<key>`; names put `x-<name>` in the context too (`call:` ones do not)
-  sourceIdents: (k: string) => [`id-${k}`],
+  entry: (m: Message) => ({
+    key: m.tool_call_id,
+    // each source holds the identifier `id-<key>`; names put `x-<name>` in the context too (`call:` ones do not)
+    ids: m.tool_call_id !== undefined ? [`id-${m.tool_call_id}`] : undefined,
+    marks: typeof m.content === 'string' && m.content.startsWith('names:') ? m.content.slice(6).split(',') : undefined,
+    kept: undefined,
+  }),
 };
 
 /** the context as a listener sees it: identifiers entered and not left since */

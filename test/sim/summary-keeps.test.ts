@@ -1,7 +1,8 @@
 /**
  * What a summary keeps, kept incrementally (a running summary extends the list of the one it updates by what
- * entered the context since), equals the definition: the kept-by-draw identifiers of the context (what the
- * request holds or names, its summaries' lists included) plus what the updated summary kept.
+ * entered the context since; so does any summary while the last one's list is in the request), equals the
+ * definition: the kept-by-draw identifiers of the context (what the request holds or names, its summaries'
+ * lists included) plus what the updated summary kept.
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
@@ -65,8 +66,47 @@ describe('SummaryKeeps', () => {
           expect(new Set(kept)).toEqual(wantKept);
           expected.set(res.text, wantKept);
           texts.push(res.text);
+          // the new summary often enters the request (as a policy's summary message does): the next one,
+          // passed it or not, then extends its list
+          if (rng() < 0.5 && !present.has(kept)) {
+            present.set(kept, 1);
+            keeps.keptEntered(kept);
+          }
         }
       }
     }
+  });
+
+  it('a summary that updates an older one while the last is in the request keeps both', () => {
+    const present = new Set<KeptList>();
+    // names = 1: summaries keep every identifier
+    const keeps = new SummaryKeeps(1, 's', () => present, () => {});
+    let n = 0;
+    const wrapped = keeps.wrap({ summarize: () => ({ ok: true, text: `Summary: number ${n++}`, inputTokens: 1, outputTokens: 1 }) });
+    const summarize = (previousSummary?: string): string => {
+      const res = wrapped.summarize({ messages: [], budgetTokens: 10, budgetKind: 'target', purpose: 'summary', ...(previousSummary ? { previousSummary } : {}) });
+      if (!res.ok) throw new Error('mock');
+      return res.text;
+    };
+    keeps.entered('a.ts');
+    const first = summarize();
+    keeps.left('a.ts');
+    keeps.entered('b.ts');
+    const second = summarize();
+    const secondKept = keeps.namedBy(second)!;
+    present.add(secondKept);
+    keeps.keptEntered(secondKept);
+    keeps.entered('c.ts');
+    // updates the first (not the last) summary: its a.ts, the second's b.ts (in the request) and c.ts
+    expect(new Set(keeps.namedBy(summarize(first))!)).toEqual(new Set(['a.ts', 'b.ts', 'c.ts']));
+    // a summary that updates none, while the last is in the request: the context's and the request's lists
+    keeps.left('c.ts');
+    keeps.entered('d.ts');
+    const third = keeps.namedBy(`Summary: number ${n - 1}`)!;
+    present.add(third);
+    keeps.keptEntered(third);
+    present.delete(secondKept);
+    keeps.keptLeft();
+    expect(new Set(keeps.namedBy(summarize())!)).toEqual(new Set(['a.ts', 'b.ts', 'c.ts', 'd.ts']));
   });
 });

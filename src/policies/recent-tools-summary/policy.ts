@@ -9,8 +9,8 @@
  * steps are removed and one summarizer call updates the running summary with them. The running summary is
  * appended to the task (the first user message), so roles keep alternating.
  */
-import { contentText, type Message } from '../../core/messages.js';
-import { joinedCount } from '../../core/tokens.js';
+import { contentText, freezeMessage, memoOf, type Message } from '../../core/messages.js';
+import { joinedCount, splitsBetween } from '../../core/tokens.js';
 import { flagOverWindow, historyTotal } from '../shared/over-window.js';
 import type { ContextPolicy, HookResult, PolicyContext, PolicyDefinition } from '../types.js';
 import { ToolStepIndex } from './step-index.js';
@@ -36,6 +36,23 @@ export function toolSteps(history: readonly Message[]): [number, number][] {
     out.push([i, j]);
   }
   return out;
+}
+
+/**
+ * `{ ...original, content: head + summary }`, with its tokens counted from the parts. Where o200k's split
+ * cannot cross the junction (core/tokens.ts splitsBetween) and the task is plain text, the count goes on
+ * the message's own memo slot (frozen here, as the harness would), so the joined text, ~5k characters new
+ * at every merge, is not hashed for the counter's memo by text; else the joined text is counted (joinedCount).
+ */
+function mergedTask(ctx: PolicyContext, original: Message, head: string, summary: string): Message {
+  const content = head + summary;
+  if (typeof original.content !== 'string' || !splitsBetween(head, summary)) {
+    joinedCount(ctx.tokens, head, summary, content);
+    return { ...original, content };
+  }
+  const merged = freezeMessage({ ...original, content });
+  memoOf(merged)!.tokens = ctx.tokens.message(original) - ctx.tokens.count(original.content) + ctx.tokens.count(head) + ctx.tokens.count(summary);
+  return merged;
 }
 
 class RecentToolsSummaryPolicy implements ContextPolicy {
@@ -98,9 +115,7 @@ class RecentToolsSummaryPolicy implements ContextPolicy {
       const original = this.task && next[t] === this.task.merged ? this.task.original : next[t]!;
       // the task and header end in "]\n": the joined text is counted from its parts (core/tokens.ts joinedCount)
       const head = this.task?.original === original ? this.task.head : `${contentText(original)}${SUMMARY_HEADER}`;
-      const content = head + this.summary;
-      joinedCount(ctx.tokens, head, this.summary, content);
-      const merged: Message = { ...original, content };
+      const merged = mergedTask(ctx, original, head, this.summary);
       this.task = { original, head, merged };
       total += ctx.tokens.message(merged) - ctx.tokens.message(next[t]!);
       next[t] = merged;
