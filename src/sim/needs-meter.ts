@@ -164,9 +164,15 @@ export class NeedsMeter {
     return fresh;
   }
 
+  /**
+   * The source `m` holds: a tool result its call's; a scripted message its own; a user message the policy
+   * wrote, the user message whose text it still holds (user-sources.ts: a copy, or a summary merged in).
+   */
   private sourceKey(m: Message): string | undefined {
     if (m.role === 'tool') return m.tool_call_id;
-    return this.look.appendKeys.get(m);
+    const k = this.look.appendKeys.get(m);
+    if (k !== undefined || m.role !== 'user' || this.look.scripted.has(m)) return k;
+    return this.look.userSources.holding(contentText(m));
   }
 
   /**

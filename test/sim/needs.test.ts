@@ -61,6 +61,28 @@ describe('needs on generated sessions', () => {
     expect(clear.retention).toBeLessThan(hermes.retention);
   });
 
+  it("a user message the policy rewrites but still shows verbatim (a copy, a summary merged in) meets its needs; a cut one does not", () => {
+    const rewriteUsers = (id: string, f: (text: string) => string): PolicyDefinition => ({
+      id, description: 'test', source: 'test', params: [],
+      create: () => ({
+        id, params: {},
+        beforeStep: (history) => (history.some((m) => m.role === 'user' && typeof m.content === 'string' && f(m.content) !== m.content)
+          ? { kind: 'clear', history: history.map((m): Message => (m.role === 'user' && typeof m.content === 'string' ? { ...m, content: f(m.content) } : m)) }
+          : undefined),
+      }),
+    });
+    const marked = (t: string): string => (t.endsWith('[seen]') ? t : `${t}\n\n[seen]`);
+    const prefixed = (t: string): string => (t.startsWith('Summary:') ? t : `Summary: earlier work\n\n${t}`);
+    const cut = (t: string): string => (t.length > 12 ? t.slice(0, 12) : t);
+    for (const name of ['chat-heavy', 'claude-code-200k']) {
+      const w = generated(name, 300);
+      const instructions = w.needs!.filter((n) => n.kind === 'instruction').length;
+      expect(instructions, name).toBeGreaterThan(0);
+      for (const f of [marked, prefixed]) expect(sessionMetrics(run(w, rewriteUsers('rewrite', f))).retention, name).toBe(1);
+      expect(sessionMetrics(run(w, rewriteUsers('cut', cut))).needsMet, name).toBeLessThan(w.needs!.length);
+    }
+  });
+
   it('unmet needs are counted per step, and charged to the events that broke them', () => {
     const w = generated('small-32k', 300);
     const r = run(w, clearAll);

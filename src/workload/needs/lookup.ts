@@ -12,6 +12,7 @@ import type { Message, ToolCall } from '../../core/messages.js';
 import type { Workload } from '../types.js';
 import { baseName } from './idents.js';
 import { appendKey, type Need } from './types.js';
+import { UserSources } from './user-sources.js';
 
 export interface NeedLookup {
   byStep: ReadonlyMap<number, readonly Need[]>;
@@ -25,6 +26,8 @@ export interface NeedLookup {
   idents: ReadonlyMap<string, readonly string[]>;
   /** the identifiers each source holds (a summary of it may keep them) */
   sourceIdents: ReadonlyMap<string, readonly string[]>;
+  /** the user messages that are need sources, found by their text in a user message the policy wrote */
+  userSources: UserSources;
   /** every scripted message: anything else in a request was written by the policy */
   scripted: ReadonlySet<Message>;
   /** what each scripted message names (needs-meter.ts), filled as sessions meet them: the same for every policy */
@@ -80,5 +83,6 @@ function build(w: Workload): NeedLookup {
     scripted.add(st.response);
     for (const c of st.response.tool_calls ?? []) calls.set(c.id, c);
   });
-  return { byStep, sources, calls, appendKeys, idents, sourceIdents, scripted, marks: new Map(), textIdents: new Map(), total: needs.length };
+  const userSources = new UserSources(sources);
+  return { byStep, sources, calls, appendKeys, userSources, idents, sourceIdents, scripted, marks: new Map(), textIdents: new Map(), total: needs.length };
 }
