@@ -83,24 +83,48 @@ export function createMockSummarizer(opts: MockSummarizerOptions): Summarizer & 
   };
 }
 
-/** Every two-word sequence, at `first × WORDS.length + second`: built on first use. */
-let pairs: string[] | undefined;
+/**
+ * Each word's characters (at most 8, ASCII: one byte each) as two little-endian 32-bit halves, zero
+ * padded, and its length.
+ */
+const WORD_LOW = new Uint32Array(WORDS.length);
+const WORD_HIGH = new Uint32Array(WORDS.length);
+const WORD_LENGTH = Uint8Array.from(WORDS, (w) => w.length);
+WORDS.forEach((w, k) => {
+  if (w.length > 8) throw new Error(`mock summarizer word longer than 8 characters: ${w}`);
+  const b = Buffer.alloc(8);
+  b.write(w, 0, 'latin1');
+  WORD_LOW[k] = b.readUInt32LE(0);
+  WORD_HIGH[k] = b.readUInt32LE(4);
+});
+/** where texts are written (grown when a text needs more), and a view of it for 32-bit writes */
+let scratch = Buffer.alloc(1 << 16);
+let view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 
 /**
- * "Summary:" and then words drawn from `rng` until the text is `target` tokens. A function of its own, so
- * this loop (thousands of draws per call) is optimized as a whole rather than on the stack of `summarize`.
- * The words are joined two at a time (one string per pair of draws, from `pairs`): joining costs per part,
- * and was most of a summary's cost; the draws, their order and the text are the same.
+ * "Summary:" and then words drawn from `rng` until the text is `target` tokens, one draw per word (two per
+ * word pair, as when words were joined in pairs: the draws, their order and the text are the same). A
+ * function of its own, so this loop (thousands of draws per call) is optimized as a whole rather than on
+ * the stack of `summarize`.
+ * Why bytes: each word is written as two 32-bit stores of its 8 padded bytes (the next word overwrites
+ * the padding) into a buffer read as one Latin-1 string at the end. Joining a string per word pair
+ * (10,000 pair strings, scattered over the heap and cold by the time a summary is made) spent two thirds
+ * of this function in the join; ~48 µs → ~18 µs for 2,000 tokens with cold caches.
  */
 function wordsText(rng: () => number, target: number): string {
   const n = WORDS.length;
-  const table = (pairs ??= WORDS.flatMap((a) => WORDS.map((b) => a + b)));
-  const parts: string[] = [HEADER];
-  let i = HEADER_TOKENS;
-  for (; i + 1 < target; i += 2) {
-    const first = Math.floor(rng() * n);
-    parts.push(table[first * n + Math.floor(rng() * n)]!);
+  const need = HEADER.length + target * 8 + 8;
+  if (scratch.length < need) {
+    scratch = Buffer.alloc(need);
+    view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
   }
-  if (i < target) parts.push(WORDS[Math.floor(rng() * n)]!);
-  return parts.join('');
+  const out = view;
+  let at = scratch.write(HEADER, 0, 'latin1');
+  for (let i = HEADER_TOKENS; i < target; i++) {
+    const w = Math.floor(rng() * n);
+    out.setUint32(at, WORD_LOW[w]!, true);
+    out.setUint32(at + 4, WORD_HIGH[w]!, true);
+    at += WORD_LENGTH[w]!;
+  }
+  return scratch.toString('latin1', 0, at);
 }

@@ -9,6 +9,7 @@
  * the split one message off on a few conversations in a thousand.
  */
 import { contentText, type Message } from '../../core/messages.js';
+import { contentJsonStringChars, jsonStringChars } from './json-chars.js';
 
 /** `{"role":"user","parts":[` + `]}` */
 const USER_WRAPPER = 26;
@@ -29,11 +30,13 @@ function args(raw: string): unknown {
 function partsChars(m: Message): number {
   let n = memo.get(m);
   if (n !== undefined) return n;
-  const text = contentText(m);
   if (m.role === 'tool') {
-    n = JSON.stringify({ functionResponse: { id: m.tool_call_id, name: m.name, response: { output: text } } }).length;
+    // the text's JSON measured once (./json-chars.ts) in the JSON of the rest around an empty output
+    n = JSON.stringify({ functionResponse: { id: m.tool_call_id, name: m.name, response: { output: '' } } }).length - 2 + contentJsonStringChars(m);
   } else {
-    const parts: number[] = m.role === 'assistant' && !text ? [] : [JSON.stringify({ text }).length];
+    const text = contentText(m);
+    // `{"text":` and `}` around the text's JSON
+    const parts: number[] = m.role === 'assistant' && !text ? [] : [jsonStringChars(text) + 9];
     for (const tc of m.tool_calls ?? []) {
       parts.push(JSON.stringify({ functionCall: { id: tc.id, name: tc.function.name, args: args(tc.function.arguments) } }).length);
     }

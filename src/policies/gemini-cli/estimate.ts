@@ -12,13 +12,14 @@
  * non-ASCII text up to six times.
  */
 import { contentText, type Message } from '../../core/messages.js';
+import { contentJsonStringChars, isAscii, jsonStringChars } from './json-chars.js';
 
 const FULL_HEURISTIC_MAX_CHARS = 100_000;
 const NON_ASCII_TOKENS_PER_CHAR = 1.5;
 
 /** The unfloored estimate of one text part. */
 export function textTokensRaw(text: string): number {
-  if (text.length > FULL_HEURISTIC_MAX_CHARS) return text.length / 4;
+  if (text.length > FULL_HEURISTIC_MAX_CHARS || isAscii(text)) return text.length / 4;
   let ascii = 0;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) <= 127) ascii++;
   return ascii / 4 + (text.length - ascii) * NON_ASCII_TOKENS_PER_CHAR;
@@ -37,7 +38,11 @@ export function messageTextTokens(m: Message): number {
 }
 
 /** Characters of `JSON.stringify({ output: text })`, the response object Gemini CLI stores for a tool result. */
-export const outputJsonChars = (text: string): number => JSON.stringify(text).length + 11;
+export const outputJsonChars = (text: string): number => jsonStringChars(text) + 11;
+
+/** `responseTokens` of a tool result's own text (its JSON length memoized with the message). */
+export const messageResponseTokens = (m: Message): number =>
+  Math.floor(((m.name ?? '').length + contentJsonStringChars(m) + 11) / 4);
 
 /** `estimateTokenCountSync([functionResponsePart])`: what masking counts for one tool result. */
 export const responseTokens = (toolName: string, output: string): number =>
@@ -49,9 +54,9 @@ const memo = new WeakMap<Message, number>();
 export function messageTokensRaw(msg: Message): number {
   let n = memo.get(msg);
   if (n !== undefined) return n;
-  const text = contentText(msg);
-  if (msg.role === 'tool') n = ((msg.name?.length ?? 0) + outputJsonChars(text)) / 4;
+  if (msg.role === 'tool') n = ((msg.name?.length ?? 0) + contentJsonStringChars(msg) + 11) / 4;
   else {
+    const text = contentText(msg);
     n = text ? textTokensRaw(text) : 0;
     for (const tc of msg.tool_calls ?? []) {
       // JSON of { functionCall: { name, args } }: 36 characters of keys and braces around the two values

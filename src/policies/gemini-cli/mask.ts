@@ -13,7 +13,7 @@
  * Upstream writes files with random names; here the name is derived from the call id, so runs repeat.
  */
 import { contentText, type Message } from '../../core/messages.js';
-import { responseTokens } from './estimate.js';
+import { messageResponseTokens, responseTokens } from './estimate.js';
 
 export const MASK_TAG = 'tool_output_masked';
 const EXEMPT = new Set(['activate_skill', 'ask_user', 'enter_plan_mode', 'exit_plan_mode']);
@@ -105,7 +105,7 @@ const tokensMemo = new WeakMap<Message, number>();
 /** Tokens masking counts for a result (memoized). */
 export function resultTokens(m: Message): number {
   let n = tokensMemo.get(m);
-  if (n === undefined) tokensMemo.set(m, (n = responseTokens(m.name ?? '', contentText(m))));
+  if (n === undefined) tokensMemo.set(m, (n = messageResponseTokens(m)));
   return n;
 }
 

@@ -34,7 +34,7 @@ function isPrintable(cp: number): boolean {
   return hit;
 }
 
-function quoteFor(s: string): string {
+export function quoteFor(s: string): string {
   return s.includes("'") && !s.includes('"') ? '"' : "'";
 }
 
@@ -52,7 +52,7 @@ function escapeCodePoint(cp: number, quote: number): string {
   return `\\U${hex(cp, 8)}`;
 }
 
-function escapedWidth(cp: number, quote: number): number {
+export function escapedWidth(cp: number, quote: number): number {
   if (cp === quote || cp === 0x5c || cp === 0x09 || cp === 0x0a || cp === 0x0d) return 2;
   if (cp < 0x20 || cp === 0x7f) return 4;
   if (cp < 0x7f || isPrintable(cp)) return 1;

@@ -28,6 +28,7 @@ import { hermesMemo } from '../msg-memo.js';
 import { pyRepr, pyTruthy } from '../pyrepr.js';
 import { replaceLoneSurrogates } from '../pystr.js';
 import { estimateMsgBudgetTokens416 } from '../v0000416b/budget.js';
+import { reprRoughTokens, stringsAllAscii } from './repr-tokens.js';
 
 /** What the compressor and the agent loop estimate with (one per upstream version). */
 export interface RoughEstimator {
@@ -86,8 +87,9 @@ function messageTextTokens(m: PyMsg): number {
   const memo = hermesMemo(m);
   if (memo.textCurrent !== undefined) return memo.textCurrent;
   // an all-ASCII message has an all-ASCII repr, whose length estimate.ts measures without building it
-  const ascii = !NON_ASCII.test(JSON.stringify(m));
-  return (memo.textCurrent = ascii ? Math.floor((messageChars(m) + 3) / CHARS_PER_TOKEN) : estimateTokensRoughCurrent(pyRepr(shadowOf(m))));
+  const ascii = stringsAllAscii(m) || !NON_ASCII.test(JSON.stringify(m));
+  // else the estimate of its repr, measured without building it (./repr-tokens.ts)
+  return (memo.textCurrent = ascii ? Math.floor((messageChars(m) + 3) / CHARS_PER_TOKEN) : reprRoughTokens(shadowOf(m)));
 }
 
 function imageCount(m: PyMsg): number {
