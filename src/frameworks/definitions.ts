@@ -6,32 +6,13 @@
  * (docs/frameworks.md). A missing package or a module that fails to load is a failure row of that
  * policy, with the one-line reason, never a crash.
  */
-import type { ContextPolicy, PolicyDefinition } from '../policies/types.js';
-import { bridgedPolicy } from './bridge/client.js';
+import type { PolicyDefinition } from '../policies/types.js';
+import { adapterModule, bridgedCreate } from './bridged.js';
 import { clineSdkPolicy } from './cline/definition.js';
 import { geminiCliRealPolicy } from './gemini-cli/definition.js';
 import { MASTRA_DEFINITIONS } from './mastra/definition.js';
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const moduleFile = (rel: string): string => new URL(FROM_SOURCE ? `${rel}.ts` : `${rel}.js`, import.meta.url).href;
-
-/** A policy whose every hook fails with `why` (the session becomes a failure row naming it). */
-function failing(id: string, params: Readonly<Record<string, unknown>>, why: string): ContextPolicy {
-  const fail = (): never => {
-    throw new Error(why);
-  };
-  return { id, params, beforeStep: fail, onAppend: fail };
-}
-
-function bridged(id: string, rel: string): (params: Readonly<Record<string, unknown>>) => ContextPolicy {
-  return (params) => {
-    try {
-      return bridgedPolicy(moduleFile(rel), id, params);
-    } catch (e) {
-      return failing(id, params, e instanceof Error ? e.message : String(e));
-    }
-  };
-}
+const bridged = (id: string, rel: string): PolicyDefinition['create'] => bridgedCreate(id, adapterModule(import.meta.url, rel));
 
 /** where the framework package is installed (a folder whose node_modules has it); empty: the working directory */
 const PACKAGE_DIR = { name: 'packageDir', type: 'string' as const, default: '', description: 'folder the framework package is resolved from (default: the working directory)' };

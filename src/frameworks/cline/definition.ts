@@ -5,25 +5,11 @@
  * but the newest 20,000 tokens once its estimate passes 0.9 of the usable input; the extension truncates
  * half the conversation.
  */
-import type { ContextPolicy, PolicyDefinition } from '../../policies/types.js';
-import { bridgedPolicy } from '../bridge/client.js';
+import type { PolicyDefinition } from '../../policies/types.js';
+import { adapterModule, bridgedCreate } from '../bridged.js';
 import { CLINE_CORE_VERSION } from './load.js';
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const MODULE = new URL(FROM_SOURCE ? './prepare-turn.ts' : './prepare-turn.js', import.meta.url).href;
-
-function create(params: Readonly<Record<string, unknown>>): ContextPolicy {
-  try {
-    return bridgedPolicy(MODULE, 'cline-sdk', params);
-  } catch (e) {
-    // a host that cannot start is a failure row naming why, as for the other adapters
-    const why = e instanceof Error ? e.message : String(e);
-    const fail = (): never => {
-      throw new Error(why);
-    };
-    return { id: 'cline-sdk', params, beforeStep: fail, onAppend: fail };
-  }
-}
+const create = bridgedCreate('cline-sdk', adapterModule(import.meta.url, './prepare-turn'));
 
 export const clineSdkPolicy: PolicyDefinition = {
   id: 'cline-sdk',

@@ -4,25 +4,12 @@
  * compactbench's port of the same code (src/policies/gemini-cli). A missing package is a failure row of
  * this policy with the line to run, never a crash.
  */
-import type { ContextPolicy, PolicyDefinition } from '../../policies/types.js';
+import type { PolicyDefinition } from '../../policies/types.js';
 import { geminiCliPolicy } from '../../policies/gemini-cli/policy.js';
-import { bridgedPolicy } from '../bridge/client.js';
+import { adapterModule, bridgedCreate } from '../bridged.js';
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const MODULE = new URL(FROM_SOURCE ? './policy.ts' : './policy.js', import.meta.url).href;
 const ID = 'gemini-cli-real';
-
-function create(params: Readonly<Record<string, unknown>>): ContextPolicy {
-  try {
-    return bridgedPolicy(MODULE, ID, params);
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    const fail = (): never => {
-      throw new Error(why);
-    };
-    return { id: ID, params, beforeStep: fail, onAppend: fail };
-  }
-}
+const create = bridgedCreate(ID, adapterModule(import.meta.url, './policy'));
 
 export const geminiCliRealPolicy: PolicyDefinition = {
   id: ID,

@@ -4,26 +4,10 @@
  * Each runs through the bridge; a missing package or a Node the installed Mastra does not support is a
  * failure row of that policy with the one-line reason (load.ts), never a crash.
  */
-import type { ContextPolicy, PolicyDefinition } from '../../policies/types.js';
-import { bridgedPolicy } from '../bridge/client.js';
+import type { PolicyDefinition } from '../../policies/types.js';
+import { adapterModule, bridgedCreate } from '../bridged.js';
 
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const moduleFile = (rel: string): string => new URL(FROM_SOURCE ? `${rel}.ts` : `${rel}.js`, import.meta.url).href;
-
-/** As ../definitions.ts does: a host that cannot start makes every hook fail with the reason. */
-function bridged(id: string, rel: string): (params: Readonly<Record<string, unknown>>) => ContextPolicy {
-  return (params) => {
-    try {
-      return bridgedPolicy(moduleFile(rel), id, params);
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      const fail = (): never => {
-        throw new Error(why);
-      };
-      return { id, params, beforeStep: fail, onAppend: fail };
-    }
-  };
-}
+const bridged = (id: string, rel: string): PolicyDefinition['create'] => bridgedCreate(id, adapterModule(import.meta.url, rel));
 
 const VERSION = '@mastra/core@1.71.0 (Node >= 22.13) / @mastra/core@0.24.9 + @mastra/memory@0.15.13 (Node 20)';
 const SOURCE = 'mastra-ai/mastra: packages/core/src/processors/processors/ (1.x, processLLMRequest); packages/memory/src/processors/ (0.x memory processors)';
