@@ -17,6 +17,7 @@ const INSTALLED = existsSync('oracles/frameworks/node_modules/@mastra/memory');
 if (!INSTALLED && process.env.CI === 'true') throw new Error('oracles/frameworks is not installed: run npm run test:frameworks');
 const NODE22_INSTALLED = existsSync('oracles/frameworks-node22/node_modules/@mastra/core');
 const ON_NODE_20 = process.versions.node.startsWith('20.');
+if (INSTALLED && !NODE22_INSTALLED && process.env.CI === 'true') throw new Error('oracles/frameworks-node22 is not installed: CI installs it before the Node 20 framework tests (.ci/run)');
 
 const PKG = 'packageDir=oracles/frameworks';
 const PROCESSORS = 'mastra:oracles/frameworks/fixtures/memory-processors.ts';
